@@ -1,0 +1,51 @@
+#pragma once
+// An owned Cairo ARGB32 image surface (premultiplied alpha, native-endian 0xAARRGGBB pixels).
+
+#include <cairo.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace iconsynth::render {
+
+// Largest side Cairo can rasterise, and the most pixels one image may hold (512 MiB of ARGB32).
+inline constexpr int kMaxSurfaceSide = 32767;
+inline constexpr std::int64_t kMaxSurfacePixels = std::int64_t{1} << 27;
+
+class ImageSurface {
+ public:
+  // A transparent width × height image; std::invalid_argument when the size is out of bounds.
+  ImageSurface(int width, int height);
+
+  cairo_surface_t* get() const { return surface_.get(); }
+  int width() const { return width_; }
+  int height() const { return height_; }
+
+  // Premultiplied 0xAARRGGBB at (x, y); flushes pending drawing first.
+  std::uint32_t pixel(int x, int y) const;
+  // Row-major premultiplied pixels, `stride` bytes a row.
+  const unsigned char* data() const;
+  int stride() const;
+
+  // The image as PNG bytes (deterministic: Cairo writes no timestamps).
+  std::string png_bytes() const;
+
+ private:
+  struct Destroy {
+    void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
+  };
+  std::unique_ptr<cairo_surface_t, Destroy> surface_;
+  int width_, height_;
+};
+
+// Owns a cairo_t for the lifetime of a drawing.
+struct CairoContextDeleter {
+  void operator()(cairo_t* cr) const { cairo_destroy(cr); }
+};
+using CairoContext = std::unique_ptr<cairo_t, CairoContextDeleter>;
+
+// A drawing context on `surface`; throws std::runtime_error if Cairo reports an error.
+CairoContext make_context(cairo_surface_t* surface);
+
+}  // namespace iconsynth::render

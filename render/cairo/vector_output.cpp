@@ -1,0 +1,80 @@
+#include "render/cairo/vector_output.h"
+
+#include "render/cairo/draw.h"
+#include "render/cairo/raster.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
+#include <map>
+#include <memory>
+#include <regex>
+#include <stdexcept>
+
+namespace iconsynth::render {
+
+namespace {
+
+cairo_status_t append(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+struct SurfaceDeleter {
+  void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
+};
+
+// Draws into a stream surface and finishes it, so every byte is in `out` on return.
+// Cairo names SVG groups "surface<N>" from a process-wide counter, so the same frame would get
+// different bytes depending on what was drawn before it. Renumber them by first appearance.
+std::string normalize_surface_ids(const std::string& svg) {
+  static const std::regex kSurfaceId("surface([0-9]+)");
+  std::map<std::string, std::string> renamed;
+  std::string out;
+  auto last = svg.cbegin();
+  for (std::sregex_iterator it(svg.begin(), svg.end(), kSurfaceId), end; it != end; ++it) {
+    const std::string original = (*it)[1].str();
+    auto [slot, inserted] = renamed.try_emplace(original, std::to_string(renamed.size() + 1));
+    out.append(last, svg.cbegin() + it->position());
+    out += "surface" + slot->second;
+    last = svg.cbegin() + it->position() + it->length();
+  }
+  out.append(last, svg.cend());
+  return out;
+}
+
+void draw_document(cairo_surface_t* raw, const FrameScene& frame, int size, const char* what) {
+  std::unique_ptr<cairo_surface_t, SurfaceDeleter> surface(raw);
+  {
+    CairoContext cr = make_context(surface.get());
+    draw_frame(cr.get(), frame, size / frame.scene->grid);
+  }
+  cairo_surface_finish(surface.get());
+  if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
+    throw std::runtime_error(std::string("cairo: cannot write ") + what + ": " +
+                             cairo_status_to_string(cairo_surface_status(surface.get())));
+  }
+}
+
+}  // namespace
+
+std::string render_svg(const FrameScene& frame, int size) {
+  check_output_size(size);
+  std::string out;
+  draw_document(cairo_svg_surface_create_for_stream(append, &out, size, size), frame, size, "SVG");
+  return normalize_surface_ids(out);
+}
+
+std::string render_pdf(const FrameScene& frame, int size) {
+  check_output_size(size);
+  std::string out;
+  cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(append, &out, size, size);
+  // Cairo stamps the current time unless told otherwise; a fixed date keeps outputs byte-identical.
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z");
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "2000-01-01T00:00:00Z");
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "iconsynth");
+  draw_document(surface, frame, size, "PDF");
+  return out;
+}
+
+}  // namespace iconsynth::render

@@ -1,0 +1,15 @@
+#pragma once
+// A frame as a vector document (SVG or PDF), held in memory so callers can write it atomically.
+
+#include "render/scene/evaluate.h"
+
+#include <string>
+
+namespace iconsynth::render {
+
+// SVG document of `frame`, size × size px with a transparent background.
+std::string render_svg(const FrameScene& frame, int size);
+// One-page PDF of `frame`, size × size pt; dates fixed so the bytes are reproducible.
+std::string render_pdf(const FrameScene& frame, int size);
+
+}  // namespace iconsynth::render

@@ -1,0 +1,74 @@
+#pragma once
+// The AnimatedScene: one immutable model of a variant of the icon that every backend reads.
+// Each element has static outlines with paints (in element-local coordinates) and animated
+// position / scale / opacity tracks. Cairo samples the tracks at a frame; the Lottie writer
+// transcribes them as keyframes, so both show the same thing by construction.
+
+#include "geometry/path.h"
+#include "motion/choreography.h"
+#include "spec/icon_spec.h"
+
+#include <string>
+#include <vector>
+
+namespace iconsynth::render {
+
+// One rendition of the icon: what a user picks in a player.
+struct Variant {
+  spec::Style style = spec::Style::Outline;
+  double weight = 2;                    // stroke weight in grid units, [1, 3]
+  spec::Motion motion = spec::Motion::Light;
+  spec::Theme theme = spec::Theme::Dark;
+  std::optional<spec::Rgba> color;      // primary colour; the theme's when empty
+};
+
+// Which themeable colour a paint uses: writers turn roles into Lottie slots.
+enum class ColorRole { Primary, Secondary };
+
+struct Paint {
+  enum class Kind { Fill, Stroke };
+  Kind kind = Kind::Fill;
+  ColorRole role = ColorRole::Primary;
+  spec::Rgba color;           // the role's resolved colour for this variant
+  double stroke_width = 0;    // grid units (Stroke only); round caps and joins
+
+  bool operator==(const Paint&) const = default;
+};
+
+// One outline and how it is inked. Fills use the nonzero rule: holes run counter-clockwise.
+struct Part {
+  std::string name;           // "card-fill", "card-stroke", "die", "line", "dot"
+  geometry::Path path;
+  Paint paint;
+
+  bool operator==(const Part&) const = default;
+};
+
+enum class ElementKind { Module, Link, Packet };
+
+struct Element {
+  std::string name;           // "module-tl", "link-top", "packet-tl-tr" (strong: "packet-tl-tr-r1")
+  ElementKind kind;
+  std::vector<Part> parts;    // drawn in order
+  motion::Track<Eigen::Vector2d> position;  // where the local origin sits on the grid
+  motion::Track<double> scale;              // uniform, about the local origin; 1 = rest
+  motion::Track<double> opacity;            // 0 … 1
+};
+
+struct AnimatedScene {
+  Variant variant;
+  double grid = 24;           // side of the square design grid, in units
+  double frame_rate = 60;
+  int frame_count = 0;        // frames 0 … frame_count-1
+  spec::Rgba primary, secondary;
+  std::vector<Element> elements;   // back to front: links, packets, modules
+  motion::Choreography choreography;  // the events and tracks the elements were built from
+};
+
+// Builds the scene of one variant; throws std::invalid_argument on a weight outside [1, 3].
+AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant);
+
+// "outline-light" style: the variant's style and motion, the id of its Lottie animation.
+std::string variant_id(const Variant& variant);
+
+}  // namespace iconsynth::render

@@ -1,0 +1,130 @@
+#include "spec/json_reader.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace iconsynth::spec {
+
+using nlohmann::json;
+
+SpecError::SpecError(std::string pointer, const std::string& problem)
+    : std::runtime_error((pointer.empty() ? std::string("(root)") : pointer) + ": " + problem),
+      pointer_(std::move(pointer)),
+      problem_(problem) {}
+
+std::string format_number(double value) {
+  char buffer[64];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+std::string child_pointer(const std::string& parent, std::string_view key) {
+  std::string out = parent + "/";
+  for (char c : key) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+std::string describe_type(const json& value) {
+  switch (value.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "an array";
+    case json::value_t::string: return "a string";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+    case json::value_t::number_float: return "a number";
+    default: return "an unsupported value";
+  }
+}
+
+namespace {
+std::string range_text(double min, double max) {
+  return "[" + format_number(min) + ", " + format_number(max) + "]";
+}
+}  // namespace
+
+double read_number(const json& value, const std::string& pointer, double min, double max) {
+  if (!value.is_number()) {
+    throw SpecError(pointer, "expected a number in " + range_text(min, max) + ", got " + describe_type(value));
+  }
+  const double v = value.get<double>();
+  if (!std::isfinite(v) || v < min || v > max) {
+    throw SpecError(pointer, format_number(v) + " is out of range " + range_text(min, max));
+  }
+  return v;
+}
+
+ObjectReader::ObjectReader(const json& value, std::string pointer) : value_(value), pointer_(std::move(pointer)) {
+  if (!value_.is_object()) throw SpecError(pointer_, "expected an object, got " + describe_type(value_));
+}
+
+const json& ObjectReader::value(std::string_view key) {
+  const auto it = value_.find(key);
+  if (it == value_.end()) throw SpecError(pointer_of(key), "missing required field");
+  read_.emplace(key);
+  return *it;
+}
+
+double ObjectReader::number(std::string_view key, double min, double max) {
+  return read_number(value(key), pointer_of(key), min, max);
+}
+
+int ObjectReader::integer(std::string_view key, int min, int max) {
+  const double v = number(key, min, max);
+  if (v != std::floor(v)) throw SpecError(pointer_of(key), format_number(v) + " is not a whole number");
+  return static_cast<int>(v);
+}
+
+bool ObjectReader::boolean(std::string_view key) {
+  const json& v = value(key);
+  if (!v.is_boolean()) throw SpecError(pointer_of(key), "expected true or false, got " + describe_type(v));
+  return v.get<bool>();
+}
+
+std::string ObjectReader::string(std::string_view key) {
+  const json& v = value(key);
+  if (!v.is_string()) throw SpecError(pointer_of(key), "expected a string, got " + describe_type(v));
+  return v.get<std::string>();
+}
+
+std::size_t ObjectReader::choice(std::string_view key, const std::vector<std::string>& choices) {
+  const json& v = value(key);
+  std::string allowed;
+  for (const std::string& c : choices) allowed += (allowed.empty() ? "" : ", ") + ("\"" + c + "\"");
+  if (v.is_string()) {
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+      if (v.get<std::string>() == choices[i]) return i;
+    }
+    throw SpecError(pointer_of(key), "unknown value \"" + v.get<std::string>() + "\"; allowed: " + allowed);
+  }
+  throw SpecError(pointer_of(key), "expected one of " + allowed + ", got " + describe_type(v));
+}
+
+ObjectReader ObjectReader::object(std::string_view key) { return ObjectReader(value(key), pointer_of(key)); }
+
+const json& ObjectReader::array(std::string_view key, std::size_t min_size, std::size_t max_size) {
+  const json& v = value(key);
+  if (!v.is_array()) throw SpecError(pointer_of(key), "expected an array, got " + describe_type(v));
+  if (v.size() < min_size || v.size() > max_size) {
+    throw SpecError(pointer_of(key), "has " + std::to_string(v.size()) + " entries; allowed " +
+                                         std::to_string(min_size) + " to " + std::to_string(max_size));
+  }
+  return v;
+}
+
+void ObjectReader::finish() const {
+  for (const auto& [key, unused] : value_.items()) {
+    if (read_.find(key) == read_.end()) {
+      std::string known;
+      for (const std::string& k : read_) known += (known.empty() ? "" : ", ") + k;
+      throw SpecError(child_pointer(pointer_, key), "unknown field; known fields here: " + known);
+    }
+  }
+}
+
+}  // namespace iconsynth::spec

@@ -1,0 +1,67 @@
+#pragma once
+// Reads one JSON object field by field, knowing where it is: every error names the field's JSON
+// pointer and what was allowed, and finish() rejects keys nobody asked for.
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace iconsynth::spec {
+
+// A problem in a spec document. `pointer` is the JSON pointer of the offending field ("" = root).
+class SpecError : public std::runtime_error {
+ public:
+  SpecError(std::string pointer, const std::string& problem);
+  const std::string& pointer() const { return pointer_; }
+  const std::string& problem() const { return problem_; }
+
+ private:
+  std::string pointer_;
+  std::string problem_;
+};
+
+// Shortest decimal form of a number, for messages ("2.5", not "2.500000").
+std::string format_number(double value);
+// `parent` + "/" + key, with '~' and '/' escaped as RFC 6901 says.
+std::string child_pointer(const std::string& parent, std::string_view key);
+// The JSON type as a word for messages ("a string", "an array", …).
+std::string describe_type(const nlohmann::json& value);
+
+class ObjectReader {
+ public:
+  ObjectReader(const nlohmann::json& value, std::string pointer);
+
+  // A required number in [min, max].
+  double number(std::string_view key, double min, double max);
+  // A required whole number in [min, max].
+  int integer(std::string_view key, int min, int max);
+  bool boolean(std::string_view key);
+  std::string string(std::string_view key);
+  // A required string that must be one of `choices`; returns its index.
+  std::size_t choice(std::string_view key, const std::vector<std::string>& choices);
+  // A required nested object.
+  ObjectReader object(std::string_view key);
+  // A required array with a size in [min_size, max_size].
+  const nlohmann::json& array(std::string_view key, std::size_t min_size, std::size_t max_size);
+  // The raw value of a required field, for fields with their own grammar.
+  const nlohmann::json& value(std::string_view key);
+
+  const std::string& pointer() const { return pointer_; }
+  std::string pointer_of(std::string_view key) const { return child_pointer(pointer_, key); }
+  // Throws SpecError at the first key that was never read.
+  void finish() const;
+
+ private:
+  const nlohmann::json& value_;
+  std::string pointer_;
+  std::set<std::string, std::less<>> read_;
+};
+
+// A number at `pointer` in [min, max] (for array elements and hand-parsed values).
+double read_number(const nlohmann::json& value, const std::string& pointer, double min, double max);
+
+}  // namespace iconsynth::spec

@@ -1,0 +1,313 @@
+#include "spec/loader.h"
+
+#include "spec/overrides.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace iconsynth::spec {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr double kMaxFrames = 600;       // any one timing: 10 s at 60 fps
+constexpr int kMaxTotalFrames = 3600;    // a whole motion: 60 s at 60 fps
+constexpr int kMaxJsonDepth = 32;
+
+template <class Enum, std::size_t N>
+std::vector<std::string> names_of(const std::array<Enum, N>& values) {
+  std::vector<std::string> out;
+  for (Enum v : values) out.emplace_back(name(v));
+  return out;
+}
+
+// "frames": 12 (frames) or "200ms" (converted at the spec's frame rate).
+double read_frames(ObjectReader& reader, std::string_view key, double frame_rate, double min) {
+  const json& value = reader.value(key);
+  const std::string pointer = reader.pointer_of(key);
+  if (value.is_string()) {
+    const std::string text = value.get<std::string>();
+    double ms = 0;
+    std::size_t used = 0;
+    try {
+      ms = std::stod(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || text.substr(used) != "ms") {
+      throw SpecError(pointer, "expected a number of frames or a duration like \"200ms\", got \"" + text + "\"");
+    }
+    return read_number(json(ms * frame_rate / 1000.0), pointer, min, kMaxFrames);
+  }
+  return read_number(value, pointer, min, kMaxFrames);
+}
+
+// "ease": a preset name or [x1, y1, x2, y2] (Lottie's o.x, o.y, i.x, i.y).
+motion::Easing read_ease(ObjectReader& reader, double y_min, double y_max) {
+  const json& value = reader.value("ease");
+  const std::string pointer = reader.pointer_of("ease");
+  if (value.is_string()) {
+    const std::string text = value.get<std::string>();
+    const auto preset = motion::easing_preset(text);
+    if (!preset) {
+      std::string allowed;
+      for (const std::string& n : motion::easing_preset_names()) allowed += (allowed.empty() ? "" : ", ") + n;
+      throw SpecError(pointer, "unknown easing \"" + text + "\"; presets: " + allowed + ", or [x1, y1, x2, y2]");
+    }
+    if (preset->kind == motion::Easing::Kind::Bezier && (std::min(preset->y1, preset->y2) < y_min ||
+                                                         std::max(preset->y1, preset->y2) > y_max)) {
+      throw SpecError(pointer, "easing \"" + text + "\" overshoots; handles' y must stay in [" +
+                                   format_number(y_min) + ", " + format_number(y_max) + "] here");
+    }
+    return *preset;
+  }
+  if (!value.is_array() || value.size() != 4) {
+    throw SpecError(pointer, "expected a preset name or [x1, y1, x2, y2], got " + describe_type(value));
+  }
+  const double x1 = read_number(value[0], pointer + "/0", 0, 1);
+  const double y1 = read_number(value[1], pointer + "/1", y_min, y_max);
+  const double x2 = read_number(value[2], pointer + "/2", 0, 1);
+  const double y2 = read_number(value[3], pointer + "/3", y_min, y_max);
+  return motion::Easing::bezier(x1, y1, x2, y2);
+}
+
+motion::Timing read_timing(ObjectReader& parent, std::string_view key, double frame_rate,
+                           double y_min = -1, double y_max = 2) {
+  ObjectReader reader = parent.object(key);
+  motion::Timing timing{read_frames(reader, "frames", frame_rate, 0.5), read_ease(reader, y_min, y_max)};
+  reader.finish();
+  return timing;
+}
+
+geometry::LayoutParams read_layout(ObjectReader reader) {
+  geometry::LayoutParams p;
+  p.grid = reader.number("grid", 8, 1024);
+  p.padding = reader.number("padding", 0, p.grid / 4);
+
+  ObjectReader module = reader.object("module");
+  p.module_size = module.number("size", 1, p.grid / 2);
+  p.module_corner_radius = module.number("corner_radius", 0, p.module_size / 2);
+  module.finish();
+
+  ObjectReader die = reader.object("die");
+  p.die_size = die.number("size", 0, p.module_size);
+  p.die_corner_radius = die.number("corner_radius", 0, p.die_size / 2);
+  p.die_clearance = die.number("clearance", 0, p.module_size / 2);
+  p.die_min_size = die.number("min_size", 0, p.module_size);
+  die.finish();
+
+  ObjectReader link = reader.object("link");
+  p.link_gap = link.number("gap", 0, p.grid / 4);
+  link.finish();
+
+  ObjectReader packet = reader.object("packet");
+  p.packet_radius = packet.number("radius", 0.1, p.grid / 8);
+  // Below 1 the packet would be no wider than the link it runs on and could not be seen.
+  p.packet_min_stroke_ratio = packet.number("min_stroke_ratio", 1.05, 4);
+  packet.finish();
+  reader.finish();
+
+  // Sizes are read; now check they fit together.
+  if (geometry::module_offset(p) <= 0) {
+    throw SpecError(reader.pointer_of("module") + "/size",
+                    "modules of size " + format_number(p.module_size) + " with padding " + format_number(p.padding) +
+                        " overlap on a " + format_number(p.grid) + "-unit grid");
+  }
+  const double link_length = 2 * geometry::module_offset(p) - p.module_size - 2 * p.link_gap;
+  if (link_length <= 0) {
+    throw SpecError(reader.pointer_of("link") + "/gap",
+                    "gap " + format_number(p.link_gap) + " leaves no room for the links between modules " +
+                        format_number(2 * geometry::module_offset(p) - p.module_size) + " units apart");
+  }
+  return p;
+}
+
+StyleRule read_style(ObjectReader reader) {
+  StyleRule rule;
+  rule.card_fill = static_cast<CardFill>(reader.choice("card_fill", {"none", "primary", "secondary"}));
+  rule.card_stroke = reader.boolean("card_stroke");
+  rule.die = static_cast<DieInk>(reader.choice("die", {"none", "fill", "hole"}));
+  reader.finish();
+  if (rule.card_fill == CardFill::None && !rule.card_stroke) {
+    throw SpecError(reader.pointer(), "a card with no fill and no stroke would be invisible");
+  }
+  if (rule.die == DieInk::Hole && rule.card_fill == CardFill::None) {
+    throw SpecError(reader.pointer_of("die"), "\"hole\" needs a filled card to cut through (card_fill is \"none\")");
+  }
+  return rule;
+}
+
+Rgba read_color(ObjectReader& reader, std::string_view key) {
+  const std::string text = reader.string(key);
+  const auto color = parse_hex_color(text);
+  if (!color) throw SpecError(reader.pointer_of(key), "\"" + text + "\" is not a colour; expected #RRGGBB or #RRGGBBAA");
+  return *color;
+}
+
+ThemeRule read_theme(ObjectReader reader) {
+  ThemeRule rule;
+  rule.primary = read_color(reader, "primary");
+  rule.backdrop = read_color(reader, "backdrop");
+  rule.secondary_mix = reader.number("secondary_mix", 0, 1);
+  reader.finish();
+  return rule;
+}
+
+motion::Swell read_swell(ObjectReader reader, double frame_rate) {
+  motion::Swell swell;
+  swell.scale = reader.number("scale", 1, 2);
+  swell.rise = read_timing(reader, "rise", frame_rate);
+  swell.settle = read_timing(reader, "settle", frame_rate);
+  reader.finish();
+  return swell;
+}
+
+motion::ChoreographyParams read_motion(ObjectReader reader, double frame_rate) {
+  motion::ChoreographyParams p;
+  p.lead = read_frames(reader, "lead", frame_rate, 1);
+  const json& anticipation = reader.value("anticipation");
+  if (!anticipation.is_null()) {
+    ObjectReader a(anticipation, reader.pointer_of("anticipation"));
+    motion::Anticipation value;
+    value.scale = a.number("scale", 0.5, 1);
+    value.gather = read_timing(a, "gather", frame_rate);
+    value.hold = read_frames(a, "hold", frame_rate, 0);
+    value.release = read_timing(a, "release", frame_rate);
+    a.finish();
+    p.anticipation = value;
+  }
+  const json& rounds = reader.array("rounds", 1, 8);
+  for (std::size_t i = 0; i < rounds.size(); ++i) {
+    ObjectReader round(rounds[i], reader.pointer_of("rounds") + "/" + std::to_string(i));
+    motion::Round r;
+    // Packets must move monotonically from sender to receiver: no overshoot in travel.
+    r.travel = read_timing(round, "travel", frame_rate, 0, 1);
+    r.swell = read_swell(round.object("swell"), frame_rate);
+    round.finish();
+    p.rounds.push_back(r);
+  }
+  p.stagger = read_frames(reader, "stagger", frame_rate, 0);
+  p.round_gap = read_frames(reader, "round_gap", frame_rate, 0);
+  p.tail = read_frames(reader, "tail", frame_rate, 1);
+  reader.finish();
+  return p;
+}
+
+// The largest swell any round asks for must keep every module inside the grid.
+void check_swell_fits(const IconSpec& spec, const std::string& motions_pointer) {
+  const geometry::LayoutParams& l = spec.layout;
+  const double max_scale = 1 + 2 * l.padding / l.module_size;
+  for (Motion m : kMotions) {
+    const auto& rounds = spec.choreography(m).rounds;
+    for (std::size_t i = 0; i < rounds.size(); ++i) {
+      if (rounds[i].swell.scale > max_scale) {
+        throw SpecError(child_pointer(motions_pointer, name(m)) + "/rounds/" + std::to_string(i) + "/swell/scale",
+                        format_number(rounds[i].swell.scale) + " would push the modules off the " +
+                            format_number(l.grid) + "-unit grid; at most " + format_number(max_scale) +
+                            " with padding " + format_number(l.padding));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+IconSpec load_spec(const json& document) {
+  ObjectReader root(document, "");
+  IconSpec spec;
+  spec.id = root.string("id");
+  if (spec.id.empty() || spec.id.size() > 64 ||
+      !std::all_of(spec.id.begin(), spec.id.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; })) {
+    throw SpecError("/id", "\"" + spec.id + "\" is not a valid id; use 1-64 of a-z, 0-9 and '-' (it names files)");
+  }
+  spec.frame_rate = root.number("frame_rate", 1, 240);
+  spec.layout = read_layout(root.object("layout"));
+
+  ObjectReader stroke = root.object("stroke");
+  spec.default_weight = stroke.number("default", kMinWeight, kMaxWeight);
+  const json& presets = stroke.array("presets", 1, 8);
+  for (std::size_t i = 0; i < presets.size(); ++i) {
+    spec.weight_presets.push_back(read_number(presets[i], stroke.pointer_of("presets") + "/" + std::to_string(i),
+                                              kMinWeight, kMaxWeight));
+  }
+  stroke.finish();
+
+  ObjectReader styles = root.object("styles");
+  for (Style s : kStyles) spec.styles[static_cast<int>(s)] = read_style(styles.object(name(s)));
+  styles.finish();
+
+  ObjectReader themes = root.object("themes");
+  for (Theme t : kThemes) spec.themes[static_cast<int>(t)] = read_theme(themes.object(name(t)));
+  themes.finish();
+
+  ObjectReader motions = root.object("motions");
+  for (Motion m : kMotions) {
+    const motion::ChoreographyParams params = read_motion(motions.object(name(m)), spec.frame_rate);
+    // Building the choreography is the final check that its timings fit together.
+    try {
+      const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
+      if (c.frame_count > kMaxTotalFrames) {
+        throw SpecError(motions.pointer_of(name(m)), "lasts " + std::to_string(c.frame_count) +
+                                                         " frames; at most " + std::to_string(kMaxTotalFrames));
+      }
+    } catch (const motion::ChoreographyError& e) {
+      throw SpecError(motions.pointer_of(name(m)) + "/" + e.field, e.what());
+    }
+    spec.motions[static_cast<int>(m)] = params;
+  }
+  motions.finish();
+  root.finish();
+  check_swell_fits(spec, "/motions");
+
+  spec.source = document;
+  return spec;
+}
+
+IconSpec load_spec_text(std::string_view text) {
+  return load_spec([&] {
+    try {
+      // Nesting deeper than any spec needs is refused before it can cost anything.
+      return json::parse(text, [](int depth, json::parse_event_t, json&) {
+        if (depth > kMaxJsonDepth) throw SpecError("", "JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+        return true;
+      });
+    } catch (const json::parse_error& e) {
+      throw SpecError("", std::string("invalid JSON: ") + e.what());
+    }
+  }());
+}
+
+IconSpec load_spec_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw SpecError("", "cannot read spec file " + path.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  try {
+    return load_spec_text(text.str());
+  } catch (const SpecError& e) {
+    throw SpecError(e.pointer(), e.problem() + " (in " + path.string() + ")");
+  }
+}
+
+IconSpec load_spec_with_overrides(const std::filesystem::path& path, const std::vector<std::string>& overrides) {
+  if (overrides.empty()) return path.empty() ? load_spec_text(builtin_spec_text()) : load_spec_file(path);
+  // Overrides edit the document, so parse it first, then validate once at the end.
+  json document;
+  if (path.empty()) {
+    document = json::parse(builtin_spec_text());
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw SpecError("", "cannot read spec file " + path.string());
+    try {
+      document = json::parse(in);
+    } catch (const json::parse_error& e) {
+      throw SpecError("", std::string("invalid JSON in ") + path.string() + ": " + e.what());
+    }
+  }
+  for (const std::string& assignment : overrides) apply_override(document, assignment);
+  return load_spec(document);
+}
+
+}  // namespace iconsynth::spec

@@ -1,0 +1,28 @@
+#pragma once
+// spec JSON → IconSpec. Every field is required, typed and range-checked; unknown keys are errors.
+// Errors are SpecError with the JSON pointer of the field at fault.
+
+#include "spec/icon_spec.h"
+#include "spec/json_reader.h"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace iconsynth::spec {
+
+// Validates a parsed document and builds the typed spec.
+IconSpec load_spec(const nlohmann::json& document);
+// Parses spec text (errors name the byte offset) and validates it.
+IconSpec load_spec_text(std::string_view text);
+// Reads and validates a spec file; an unreadable file is a SpecError naming the path.
+IconSpec load_spec_file(const std::filesystem::path& path);
+
+// The spec shipped with iconsynth (spec/gpu-cluster.json, compiled in), as text.
+std::string_view builtin_spec_text();
+
+// Loads the built-in spec or `path` if not empty, then applies `overrides` ("a.b.c=value") in order.
+IconSpec load_spec_with_overrides(const std::filesystem::path& path, const std::vector<std::string>& overrides);
+
+}  // namespace iconsynth::spec

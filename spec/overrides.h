@@ -1,0 +1,17 @@
+#pragma once
+// `--set path.to.key=value`: changes one field of a spec document before validation.
+// The path must name a field that exists (dots between object keys, numbers index arrays); the
+// value is read as JSON when it parses as JSON (numbers, true, null, [..], {..}, "..") and as a
+// plain string otherwise, so `--set motions.light.rounds.0.travel.ease=snap` works unquoted.
+
+#include <nlohmann/json.hpp>
+
+#include <string_view>
+
+namespace iconsynth::spec {
+
+// Applies one "path=value" override in place; SpecError (pointer = the path as a JSON pointer)
+// when the text has no '=', or the path names no existing field.
+void apply_override(nlohmann::json& document, std::string_view assignment);
+
+}  // namespace iconsynth::spec

@@ -1,0 +1,36 @@
+#pragma once
+// Shared fixtures for the render suites: the built-in spec and every style × motion variant.
+
+#include "render/scene/evaluate.h"
+#include "spec/loader.h"
+
+#include <string>
+#include <vector>
+
+namespace iconsynth::test {
+
+inline const spec::IconSpec& builtin_spec() {
+  static const spec::IconSpec spec = spec::load_spec_text(spec::builtin_spec_text());
+  return spec;
+}
+
+inline render::Variant variant(spec::Style style, double weight, spec::Motion motion) {
+  return {style, weight, motion, spec::Theme::Dark, std::nullopt};
+}
+
+inline std::vector<render::Variant> all_style_motion_variants(double weight = 2) {
+  std::vector<render::Variant> out;
+  for (spec::Style style : spec::kStyles) {
+    for (spec::Motion motion : spec::kMotions) out.push_back({style, weight, motion, spec::Theme::Dark, std::nullopt});
+  }
+  return out;
+}
+
+inline const render::FrameElement& find(const render::FrameScene& frame, const std::string& name) {
+  for (const render::FrameElement& e : frame.elements) {
+    if (e.element->name == name) return e;
+  }
+  throw std::out_of_range("no element " + name);
+}
+
+}  // namespace iconsynth::test

@@ -1,0 +1,119 @@
+#include "spec/loader.h"
+
+#include <catch2/catch.hpp>
+
+#include <functional>
+
+using namespace iconsynth::spec;
+using nlohmann::json;
+
+namespace {
+json builtin() { return json::parse(builtin_spec_text()); }
+
+// Applies `edit` to the built-in spec and returns the SpecError it must cause.
+SpecError error_after(const std::function<void(json&)>& edit) {
+  json doc = builtin();
+  edit(doc);
+  try {
+    load_spec(doc);
+  } catch (const SpecError& e) {
+    return e;
+  }
+  FAIL("the edited spec was accepted");
+  throw std::logic_error("unreachable");
+}
+}  // namespace
+
+TEST_CASE("The built-in spec loads with its documented defaults", "[spec][loader]") {
+  const IconSpec spec = load_spec_text(builtin_spec_text());
+  CHECK(spec.id == "gpu-cluster");
+  CHECK(spec.frame_rate == 60);
+  CHECK(spec.default_weight == 2);
+  CHECK(spec.weight_presets == std::vector<double>{1.5, 2, 2.5});
+  CHECK(spec.layout.grid == 24);
+  CHECK_FALSE(spec.choreography(Motion::Light).anticipation.has_value());
+  CHECK(spec.choreography(Motion::Strong).anticipation.has_value());
+  CHECK(spec.choreography(Motion::Strong).rounds.size() == 2);
+  CHECK(spec.style_rule(Style::Solid).die == DieInk::Hole);
+  CHECK(spec.theme_rule(Theme::Dark).primary == Rgba{255, 255, 255, 255});
+}
+
+TEST_CASE("Unknown keys are refused with their pointer and the known fields", "[spec][loader]") {
+  const SpecError e = error_after([](json& d) { d["layout"]["module"]["sise"] = 8; });
+  CHECK(e.pointer() == "/layout/module/sise");
+  CHECK_THAT(e.what(), Catch::Contains("unknown field") && Catch::Contains("corner_radius, size"));
+}
+
+TEST_CASE("Wrong types are refused naming the expected type and range", "[spec][loader]") {
+  const SpecError e = error_after([](json& d) { d["layout"]["module"]["size"] = "big"; });
+  CHECK(e.pointer() == "/layout/module/size");
+  CHECK(std::string(e.what()) == "/layout/module/size: expected a number in [1, 12], got a string");
+  CHECK(error_after([](json& d) { d["styles"]["solid"]["card_stroke"] = 1; }).problem() ==
+        "expected true or false, got a number");
+}
+
+TEST_CASE("Out-of-range values are refused with the allowed range", "[spec][loader]") {
+  const SpecError e = error_after([](json& d) { d["motions"]["light"]["rounds"][0]["swell"]["scale"] = 3; });
+  CHECK(std::string(e.what()) == "/motions/light/rounds/0/swell/scale: 3 is out of range [1, 2]");
+  CHECK(error_after([](json& d) { d["frame_rate"] = 0; }).pointer() == "/frame_rate");
+  CHECK(error_after([](json& d) { d["stroke"]["presets"][1] = 3.5; }).pointer() == "/stroke/presets/1");
+}
+
+TEST_CASE("Missing fields are named", "[spec][loader]") {
+  const SpecError e = error_after([](json& d) { d["themes"]["dark"].erase("backdrop"); });
+  CHECK(std::string(e.what()) == "/themes/dark/backdrop: missing required field");
+}
+
+TEST_CASE("Enum values must be known names", "[spec][loader]") {
+  const SpecError e = error_after([](json& d) { d["styles"]["duotone"]["card_fill"] = "tertiary"; });
+  CHECK(e.pointer() == "/styles/duotone/card_fill");
+  CHECK_THAT(e.what(), Catch::Contains("unknown value \"tertiary\"") && Catch::Contains("\"secondary\""));
+  const SpecError ease = error_after([](json& d) { d["motions"]["light"]["rounds"][0]["travel"]["ease"] = "bounce"; });
+  CHECK_THAT(ease.what(), Catch::Contains("unknown easing \"bounce\"") && Catch::Contains("ease-in-out"));
+}
+
+TEST_CASE("Colours must be hex", "[spec][loader]") {
+  const SpecError e = error_after([](json& d) { d["themes"]["light"]["primary"] = "#12345"; });
+  CHECK(std::string(e.what()) == "/themes/light/primary: \"#12345\" is not a colour; expected #RRGGBB or #RRGGBBAA");
+}
+
+TEST_CASE("Easing arrays are checked handle by handle; travel may not overshoot", "[spec][loader]") {
+  CHECK(error_after([](json& d) { d["motions"]["strong"]["rounds"][0]["swell"]["rise"]["ease"] = {1.5, 0, 0.5, 1}; })
+            .pointer() == "/motions/strong/rounds/0/swell/rise/ease/0");
+  const SpecError e = error_after([](json& d) { d["motions"]["light"]["rounds"][0]["travel"]["ease"] = {0.3, 0, 0.5, 1.4}; });
+  CHECK(std::string(e.what()) == "/motions/light/rounds/0/travel/ease/3: 1.4 is out of range [0, 1]");
+}
+
+TEST_CASE("Timings may be given in milliseconds", "[spec][loader]") {
+  json doc = builtin();
+  doc["motions"]["light"]["rounds"][0]["travel"]["frames"] = "500ms";
+  CHECK(load_spec(doc).choreography(Motion::Light).rounds[0].travel.frames == 30);
+  CHECK(error_after([](json& d) { d["motions"]["light"]["lead"] = "6 frames"; }).problem() ==
+        "expected a number of frames or a duration like \"200ms\", got \"6 frames\"");
+}
+
+TEST_CASE("Timings that do not fit together are refused at the round that breaks them", "[spec][loader]") {
+  const SpecError e = error_after([](json& d) { d["motions"]["strong"]["rounds"][1]["travel"]["frames"] = 8; });
+  CHECK(e.pointer() == "/motions/strong/rounds/1/travel/frames");
+  CHECK_THAT(e.what(), Catch::Contains("before module"));
+}
+
+TEST_CASE("A swell that would push modules off the grid is refused with the limit", "[spec][loader]") {
+  const SpecError e = error_after([](json& d) { d["motions"]["strong"]["rounds"][0]["swell"]["scale"] = 1.4; });
+  CHECK(e.pointer() == "/motions/strong/rounds/0/swell/scale");
+  CHECK_THAT(e.what(), Catch::Contains("off the 24-unit grid") && Catch::Contains("at most 1.3125"));
+}
+
+TEST_CASE("Geometry that cannot fit is refused", "[spec][loader]") {
+  CHECK(error_after([](json& d) { d["layout"]["link"]["gap"] = 3; }).pointer() == "/layout/link/gap");
+  CHECK(error_after([](json& d) { d["styles"]["outline"]["die"] = "hole"; }).pointer() == "/styles/outline/die");
+}
+
+TEST_CASE("Malformed and hostile JSON text gets a clear error", "[spec][loader]") {
+  CHECK_THROWS_WITH(load_spec_text("{\"id\": "), Catch::StartsWith("(root): invalid JSON"));
+  CHECK_THROWS_WITH(load_spec_text(""), Catch::Contains("invalid JSON"));
+  CHECK_THROWS_WITH(load_spec_text("[1, 2]"), Catch::Contains("expected an object, got an array"));
+  CHECK_THROWS_WITH(load_spec_text(std::string(10000, '[') + std::string(10000, ']')),
+                    Catch::Contains("nests deeper than 32"));
+  CHECK_THROWS_WITH(load_spec_file("/nonexistent/spec.json"), Catch::Contains("cannot read spec file /nonexistent/spec.json"));
+}

@@ -1,0 +1,37 @@
+#include "spec/loader.h"
+#include "spec/overrides.h"
+
+#include <catch2/catch.hpp>
+
+using namespace iconsynth::spec;
+using nlohmann::json;
+
+TEST_CASE("Overrides read values as JSON, or as a string when they are not JSON", "[spec][overrides]") {
+  json doc = json::parse(builtin_spec_text());
+  apply_override(doc, "motions.light.rounds.0.swell.scale=1.2");
+  apply_override(doc, "motions.light.rounds.0.travel.ease=snap");
+  apply_override(doc, "motions.strong.rounds.1.travel.ease=[0.1,0,0.2,1]");
+  apply_override(doc, "motions.light.anticipation={\"scale\":0.9,\"gather\":{\"frames\":4,\"ease\":\"linear\"},\"hold\":0,\"release\":{\"frames\":4,\"ease\":\"linear\"}}");
+  const IconSpec spec = load_spec(doc);
+  CHECK(spec.choreography(Motion::Light).rounds[0].swell.scale == 1.2);
+  CHECK(spec.choreography(Motion::Light).rounds[0].travel.ease == *iconsynth::motion::easing_preset("snap"));
+  CHECK(spec.choreography(Motion::Strong).rounds[1].travel.ease.x1 == 0.1);
+  CHECK(spec.choreography(Motion::Light).anticipation->scale == 0.9);
+}
+
+TEST_CASE("Overrides refuse paths that name no field", "[spec][overrides]") {
+  json doc = json::parse(builtin_spec_text());
+  CHECK_THROWS_WITH(apply_override(doc, "layout.modul.size=3"),
+                    "/layout/modul: --set names no existing field (layout.modul.size)");
+  CHECK_THROWS_WITH(apply_override(doc, "motions.strong.rounds.2.swell.scale=1"),
+                    Catch::Contains("not an index of the 2-entry array at /motions/strong/rounds"));
+  CHECK_THROWS_WITH(apply_override(doc, "frame_rate.x=1"), Catch::Contains("is a number, which has no fields"));
+  CHECK_THROWS_WITH(apply_override(doc, "frame_rate"), Catch::Contains("expects path.to.key=value"));
+}
+
+TEST_CASE("Overridden values are validated like the file's own", "[spec][overrides]") {
+  CHECK_THROWS_WITH(load_spec_with_overrides("", {"frame_rate=9000"}), "/frame_rate: 9000 is out of range [1, 240]");
+  CHECK_THROWS_WITH(load_spec_with_overrides("", {"stroke.default=heavy"}),
+                    "/stroke/default: expected a number in [1, 3], got a string");
+  CHECK(load_spec_with_overrides("", {"frame_rate=30"}).frame_rate == 30);
+}

@@ -1,0 +1,150 @@
+#include "cli_support.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+using iconsynth::test::read_file;
+using iconsynth::test::run_cli;
+using iconsynth::test::scratch_dir;
+
+namespace {
+int count_files(const fs::path& dir) {
+  int n = 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) n += e.is_regular_file();
+  return n;
+}
+bool is_png(const std::string& bytes) { return bytes.rfind("\x89PNG\r\n\x1a\n", 0) == 0; }
+}  // namespace
+
+TEST_CASE("Every command has --help and exits 0", "[tools][cli]") {
+  const fs::path dir = scratch_dir("help");
+  for (const char* command : {"", "render ", "info ", "build "}) {
+    const auto r = run_cli(std::string(command) + "--help", dir);
+    INFO(command);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("Usage:"));
+  }
+  CHECK_THAT(run_cli("render --help", dir).out, Catch::Contains("--weight") && Catch::Contains("--filmstrip"));
+}
+
+TEST_CASE("render writes one PNG per frame, numbered from 0", "[tools][cli]") {
+  const fs::path dir = scratch_dir("render-all");
+  const auto r = run_cli("render --motion light --size 24 --out " + (dir / "frames").string(), dir);
+  REQUIRE(r.exit_code == 0);
+  CHECK(count_files(dir / "frames") == 60);
+  CHECK(is_png(read_file(dir / "frames" / "frame_0000.png")));
+  CHECK(fs::exists(dir / "frames" / "frame_0059.png"));
+  CHECK_FALSE(fs::exists(dir / "frames" / "frame_0060.png"));
+  CHECK_THAT(r.out, Catch::Contains("wrote 60 frames (outline-light, weight 2, 24 px, png)"));
+}
+
+TEST_CASE("render writes a single frame as PNG, SVG or PDF, byte-identical across runs", "[tools][cli]") {
+  const fs::path dir = scratch_dir("render-one");
+  for (const char* format : {"png", "svg", "pdf"}) {
+    const std::string args = std::string("render --style duotone --motion strong --frame 46 --format ") + format;
+    const fs::path a = dir / (std::string("a-") + format), b = dir / (std::string("b-") + format);
+    REQUIRE(run_cli(args + " --out " + a.string(), dir).exit_code == 0);
+    REQUIRE(run_cli(args + " --out " + b.string(), dir).exit_code == 0);
+    const std::string name = std::string("frame_0046.") + format;
+    CHECK(read_file(a / name) == read_file(b / name));
+    CHECK(count_files(a) == 1);
+  }
+}
+
+TEST_CASE("render --filmstrip writes one sheet", "[tools][cli]") {
+  const fs::path dir = scratch_dir("filmstrip");
+  const auto r = run_cli("render --motion strong --filmstrip --size 16 --columns 9 --out " + dir.string() + "/s", dir);
+  REQUIRE(r.exit_code == 0);
+  const std::string png = read_file(dir / "s" / "filmstrip.png");
+  REQUIRE(is_png(png));
+  // IHDR width and height, big-endian at bytes 16 and 20: 9 columns × 10 rows of 16 px.
+  auto be32 = [&](std::size_t at) {
+    return (std::uint8_t(png[at]) << 24) | (std::uint8_t(png[at + 1]) << 16) | (std::uint8_t(png[at + 2]) << 8) |
+           std::uint8_t(png[at + 3]);
+  };
+  CHECK(be32(16) == 9 * 16);
+  CHECK(be32(20) == 10 * 16);
+}
+
+TEST_CASE("Invalid usage exits 2 and names the bad value, writing nothing", "[tools][cli]") {
+  const fs::path dir = scratch_dir("usage");
+  const std::string out = " --out " + (dir / "never").string();
+  struct Case {
+    std::string args, message;
+  } cases[] = {
+      {"render --size 5" + out, "--size"},
+      {"render --weight 3.5" + out, "--weight"},
+      {"render --style sketch" + out, "sketch"},
+      {"render --color red" + out, "\"red\" is not #RRGGBB or #RRGGBBAA"},
+      {"render --frame 60" + out, "--frame 60 is past the last frame of outline-light (0-59)"},
+      {"render --set motions.light.lead=0" + out, "/motions/light/lead: 0 is out of range [1, 600]"},
+      {"render --set layout.nope=1" + out, "/layout/nope: --set names no existing field"},
+      {"render --filmstrip --format svg" + out, "--filmstrip writes PNG only"},
+      {"render --spec /nonexistent.json" + out, "/nonexistent.json"},
+      {"render" , "--out is required"},
+      {"bogus", "unknown command \"bogus\""},
+      {"", "A subcommand is required"},
+  };
+  for (const Case& c : cases) {
+    const auto r = run_cli(c.args, dir);
+    INFO(c.args << "\nstderr: " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains(c.message));
+  }
+  CHECK_FALSE(fs::exists(dir / "never"));
+}
+
+TEST_CASE("A bad spec file is reported with its path and field", "[tools][cli]") {
+  const fs::path dir = scratch_dir("bad-spec");
+  std::ofstream(dir / "broken.json") << "{\"id\": \"x\",";
+  auto r = run_cli("info --spec " + (dir / "broken.json").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("invalid JSON") && Catch::Contains("broken.json"));
+  std::ofstream(dir / "wrong.json") << "{\"id\": 7}";
+  r = run_cli("info --spec " + (dir / "wrong.json").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("/id: expected a string, got a number"));
+}
+
+TEST_CASE("A failed write exits 1 and leaves no partial files", "[tools][cli]") {
+  const fs::path dir = scratch_dir("io");
+  std::ofstream(dir / "taken") << "a file, not a folder";
+  const auto r = run_cli("render --frame 0 --out " + (dir / "taken").string(), dir);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.err, Catch::Contains("taken") && Catch::Contains("not a folder"));
+  CHECK(read_file(dir / "taken") == "a file, not a folder");
+}
+
+TEST_CASE("info prints timings as text and as JSON", "[tools][cli]") {
+  const fs::path dir = scratch_dir("info");
+  auto r = run_cli("info", dir);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("light") && Catch::Contains("light: 60 frames, 1000 ms") &&
+                        Catch::Contains("strong") && Catch::Contains("strong: 90 frames, 1500 ms") && Catch::Contains("frame 30    land:             tr br bl tl"));
+  r = run_cli("info --json --set frame_rate=30", dir);
+  REQUIRE(r.exit_code == 0);
+  const auto info = nlohmann::json::parse(r.out);
+  CHECK(info["frame_rate"] == 30);
+  CHECK(info["motions"]["light"]["frames"] == 60);  // same frames, now 2 s
+  CHECK(info["motions"]["light"]["duration_ms"] == 2000);
+  CHECK(info["weights"]["presets"] == nlohmann::json::array({1.5, 2, 2.5}));
+}
+
+TEST_CASE("build regenerates the asset set, identically each time, without temp files", "[tools][cli]") {
+  const fs::path dir = scratch_dir("build");
+  const auto a = run_cli("build --size 24 --out " + (dir / "a").string(), dir);
+  REQUIRE(a.exit_code == 0);
+  CHECK_THAT(a.out, Catch::Contains("[27/27]") && Catch::Contains("built 27 files"));
+  REQUIRE(run_cli("build --size 24 --out " + (dir / "b").string(), dir).exit_code == 0);
+  CHECK(count_files(dir / "a") == 27);
+  for (const auto& e : fs::recursive_directory_iterator(dir / "a")) {
+    if (!e.is_regular_file()) continue;
+    const fs::path rel = fs::relative(e.path(), dir / "a");
+    INFO(rel);
+    CHECK(rel.filename().string()[0] != '.');
+    CHECK(read_file(e.path()) == read_file(dir / "b" / rel));
+  }
+  CHECK(fs::exists(dir / "a" / "filmstrips" / "solid-strong-w2.5.png"));
+  CHECK(fs::exists(dir / "a" / "svg" / "duotone-w1.5.svg"));
+}

@@ -1,0 +1,71 @@
+#include "tools/iconsynth/atomic_file.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace iconsynth::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+std::string reason() { return std::strerror(errno); }
+}  // namespace
+
+void ensure_directory(const fs::path& dir) {
+  std::error_code ec;
+  if (fs::is_directory(dir, ec)) return;
+  if (fs::exists(dir, ec)) throw IoError("cannot write into " + dir.string() + ": it exists and is not a folder");
+  fs::create_directories(dir, ec);
+  if (ec) throw IoError("cannot create folder " + dir.string() + ": " + ec.message());
+}
+
+void write_file_atomically(const fs::path& path, std::string_view bytes) {
+  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  ensure_directory(dir);
+  // A hidden name beside the target, so the rename stays on one file system.
+  std::string temp_name = path.filename().string();
+  temp_name.insert(0, 1, '.');
+  temp_name.append(".tmp-XXXXXX");
+  std::string temp = (dir / temp_name).string();
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) throw IoError("cannot write " + path.string() + ": " + reason());
+
+  const auto fail = [&](const std::string& what) {
+    const std::string why = reason();
+    ::close(fd);
+    ::unlink(temp.c_str());
+    throw IoError("cannot write " + path.string() + ": " + what + ": " + why);
+  };
+  std::size_t written = 0;
+  while (written < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail("write");
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  // Assets are meant to be shared: honour the umask instead of mkstemp's 0600.
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  if (::fchmod(fd, 0666 & ~mask) != 0) fail("chmod");
+  if (::fsync(fd) != 0) fail("fsync");
+  if (::close(fd) != 0) {
+    const std::string why = reason();
+    ::unlink(temp.c_str());
+    throw IoError("cannot write " + path.string() + ": close: " + why);
+  }
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    const std::string why = reason();
+    ::unlink(temp.c_str());
+    throw IoError("cannot write " + path.string() + ": rename: " + why);
+  }
+}
+
+}  // namespace iconsynth::cli

@@ -1,0 +1,51 @@
+#include "tools/iconsynth/atomic_file.h"
+#include "tools/iconsynth/commands.h"
+
+#include "spec/json_reader.h"
+
+#include <iostream>
+
+namespace iconsynth::cli {
+
+namespace {
+constexpr int kExitFailed = 1;  // an operation failed (I/O, Cairo)
+constexpr int kExitInvalid = 2; // invalid usage or input
+}  // namespace
+
+int run(int argc, char** argv) {
+  CLI::App app("iconsynth: a procedural animated-icon synthesizer (gpu-cluster)", "iconsynth");
+  app.set_version_flag("--version", std::string("iconsynth ") + ICONSYNTH_VERSION);
+  app.require_subcommand(1);
+  add_render_command(app);
+  add_info_command(app);
+  add_build_command(app);
+
+  // CLI11 would only say "a subcommand is required"; name the word it did not know instead.
+  if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {
+    std::cerr << "iconsynth: unknown command \"" << argv[1] << "\"; commands: render, info, build (see --help)\n";
+    return kExitInvalid;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);  // --help, --version
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitInvalid;
+  } catch (const spec::SpecError& e) {
+    std::cerr << "iconsynth: spec error at " << e.what() << "\n";
+    return kExitInvalid;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "iconsynth: " << e.what() << "\n";
+    return kExitInvalid;
+  } catch (const IoError& e) {
+    std::cerr << "iconsynth: " << e.what() << "\n";
+    return kExitFailed;
+  } catch (const std::exception& e) {
+    std::cerr << "iconsynth: failed: " << e.what() << "\n";
+    return kExitFailed;
+  }
+  return 0;
+}
+
+}  // namespace iconsynth::cli

@@ -1,0 +1,113 @@
+#include "tools/iconsynth/cli_options.h"
+#include "tools/iconsynth/commands.h"
+
+#include "geometry/ring.h"
+#include "render/cairo/raster.h"
+#include "spec/json_reader.h"
+
+#include <iomanip>
+#include <iostream>
+
+namespace iconsynth::cli {
+
+namespace {
+
+using nlohmann::json;
+
+json motion_summary(const spec::IconSpec& spec, spec::Motion m) {
+  const motion::Choreography c = motion::choreograph(spec.choreography(m), geometry::kRingSize);
+  json events = json::array();
+  for (const motion::ChoreographyEvent& e : c.events) {
+    events.push_back({{"kind", motion::event_name(e.kind)},
+                      {"frame", e.frame},
+                      {"module", e.module < 0 ? json("all") : json(geometry::short_name(geometry::kRingOrder[e.module]))},
+                      {"round", e.round + 1}});
+  }
+  return {{"frames", c.frame_count},
+          {"duration_ms", c.frame_count * 1000.0 / spec.frame_rate},
+          {"rounds", spec.choreography(m).rounds.size()},
+          {"anticipation", spec.choreography(m).anticipation.has_value()},
+          {"events", events}};
+}
+
+json info_json(const spec::IconSpec& spec) {
+  json motions = json::object(), themes = json::object();
+  for (spec::Motion m : spec::kMotions) motions[std::string(spec::name(m))] = motion_summary(spec, m);
+  for (spec::Theme t : spec::kThemes) {
+    const spec::ThemeRule& rule = spec.theme_rule(t);
+    themes[std::string(spec::name(t))] = {{"primary", spec::to_hex(rule.primary)},
+                                          {"secondary", spec::to_hex(rule.secondary(rule.primary))}};
+  }
+  json styles = json::array();
+  for (spec::Style s : spec::kStyles) styles.push_back(spec::name(s));
+  return {{"id", spec.id},
+          {"frame_rate", spec.frame_rate},
+          {"motions", motions},
+          {"styles", styles},
+          {"weights", {{"min", spec::kMinWeight}, {"max", spec::kMaxWeight}, {"default", spec.default_weight},
+                       {"presets", spec.weight_presets}}},
+          {"themes", themes},
+          {"sizes", {{"min", render::kMinSize}, {"max", render::kMaxSize}}},
+          {"spec", spec.source}};
+}
+
+// Events of one kind at one frame, printed on one line: "frame 30  land: tr br bl tl".
+void print_events(const motion::Choreography& c) {
+  for (std::size_t i = 0; i < c.events.size();) {
+    const motion::ChoreographyEvent& first = c.events[i];
+    std::string modules;
+    for (; i < c.events.size() && c.events[i].kind == first.kind && c.events[i].frame == first.frame; ++i) {
+      const int m = c.events[i].module;
+      modules += " ";
+      modules += m < 0 ? "all" : geometry::short_name(geometry::kRingOrder[m]);
+    }
+    if (first.kind == motion::ChoreographyEvent::Kind::Settled) continue;
+    std::cout << "    frame " << std::left << std::setw(6) << spec::format_number(first.frame) << std::setw(18)
+              << (std::string(motion::event_name(first.kind)) + ":") << modules.substr(1) << "\n";
+  }
+}
+
+void print_text(const spec::IconSpec& spec, const json& info) {
+  std::cout << spec.id << " at " << spec::format_number(spec.frame_rate) << " fps\n\nmotions:\n";
+  for (spec::Motion m : spec::kMotions) {
+    const motion::ChoreographyParams& params = spec.choreography(m);
+    const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
+    std::cout << "  " << spec::name(m) << ": " << c.frame_count << " frames, "
+              << spec::format_number(c.frame_count * 1000.0 / spec.frame_rate) << " ms, " << params.rounds.size()
+              << (params.rounds.size() == 1 ? " round" : " rounds")
+              << (params.anticipation ? ", with anticipation" : "") << "\n";
+    print_events(c);
+  }
+  std::cout << "\nstyles: outline, solid, duotone\n";
+  std::cout << "weights: " << spec::format_number(spec::kMinWeight) << " to " << spec::format_number(spec::kMaxWeight)
+            << ", default " << spec::format_number(spec.default_weight) << ", presets";
+  for (double w : spec.weight_presets) std::cout << " " << spec::format_number(w);
+  std::cout << "\nthemes:";
+  for (const auto& [name, t] : info["themes"].items()) {
+    std::cout << " " << name << " (primary " << t["primary"].get<std::string>() << ", duotone secondary "
+              << t["secondary"].get<std::string>() << ")";
+  }
+  std::cout << "\nsizes: " << render::kMinSize << " to " << render::kMaxSize << " px\n";
+  std::cout << "\nparameters:\n" << spec.source.dump(2) << "\n";
+}
+
+}  // namespace
+
+void add_info_command(CLI::App& app) {
+  auto spec_options = std::make_shared<SpecOptions>();
+  auto as_json = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("info", "Frame rate, timings and events of each motion, options, and the spec's parameters");
+  spec_options->add_to(*cmd);
+  cmd->add_flag("--json", *as_json, "Print one JSON object instead of text");
+  cmd->callback([spec_options, as_json] {
+    const spec::IconSpec spec = spec_options->load();
+    const json info = info_json(spec);
+    if (*as_json) {
+      std::cout << info.dump(2) << "\n";
+    } else {
+      print_text(spec, info);
+    }
+  });
+}
+
+}  // namespace iconsynth::cli

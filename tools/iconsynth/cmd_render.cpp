@@ -1,0 +1,102 @@
+#include "tools/iconsynth/atomic_file.h"
+#include "tools/iconsynth/cli_options.h"
+#include "tools/iconsynth/commands.h"
+
+#include "render/cairo/raster.h"
+#include "render/cairo/vector_output.h"
+
+#include <cstdio>
+#include <iostream>
+
+#include <unistd.h>
+
+namespace iconsynth::cli {
+
+namespace {
+
+struct RenderOptions {
+  SpecOptions spec;
+  VariantOptions variant;
+  int size = 64;
+  std::optional<int> frame;
+  std::string format = "png";
+  bool filmstrip = false;
+  int columns = 0;
+  std::string out;
+};
+
+std::string frame_file_name(int frame, const std::string& format) {
+  char name[32];
+  std::snprintf(name, sizeof name, "frame_%04d.%s", frame, format.c_str());
+  return name;
+}
+
+std::string encode(const render::FrameScene& frame, int size, const std::string& format) {
+  if (format == "svg") return render::render_svg(frame, size);
+  if (format == "pdf") return render::render_pdf(frame, size);
+  return render::render_frame(frame, size).png_bytes();
+}
+
+void run_render(const RenderOptions& o) {
+  const spec::IconSpec spec = o.spec.load();
+  const render::AnimatedScene scene = render::build_scene(spec, o.variant.resolve(spec));
+  const std::filesystem::path dir(o.out);
+  const std::string label = render::variant_id(scene.variant) + ", weight " + weight_label(scene.variant.weight);
+
+  if (o.filmstrip) {
+    const int columns = o.columns > 0 ? o.columns : render::default_filmstrip_columns(scene.frame_count);
+    const std::filesystem::path path = dir / "filmstrip.png";
+    write_file_atomically(path, render::render_filmstrip(scene, o.size, columns).png_bytes());
+    std::cout << "wrote " << path.string() << " (" << scene.frame_count << " frames of " << label << ", "
+              << columns << " a row)\n";
+    return;
+  }
+  if (o.frame) {
+    if (*o.frame >= scene.frame_count) {
+      throw std::invalid_argument("--frame " + std::to_string(*o.frame) + " is past the last frame of " +
+                                  render::variant_id(scene.variant) + " (0-" + std::to_string(scene.frame_count - 1) + ")");
+    }
+    const std::filesystem::path path = dir / frame_file_name(*o.frame, o.format);
+    write_file_atomically(path, encode(render::evaluate(scene, *o.frame), o.size, o.format));
+    std::cout << "wrote " << path.string() << " (frame " << *o.frame << " of " << label << ")\n";
+    return;
+  }
+  const bool progress = ::isatty(STDERR_FILENO);
+  for (int f = 0; f < scene.frame_count; ++f) {
+    write_file_atomically(dir / frame_file_name(f, o.format), encode(render::evaluate(scene, f), o.size, o.format));
+    if (progress) std::cerr << "\rrendering frame " << f + 1 << "/" << scene.frame_count << std::flush;
+  }
+  if (progress) std::cerr << "\n";
+  std::cout << "wrote " << scene.frame_count << " frames (" << label << ", " << o.size << " px, " << o.format
+            << ") to " << dir.string() << "\n";
+}
+
+}  // namespace
+
+void add_render_command(CLI::App& app) {
+  auto options = std::make_shared<RenderOptions>();
+  CLI::App* cmd = app.add_subcommand("render", "Render one variant's frames to PNG, SVG or PDF, or a filmstrip");
+  options->spec.add_to(*cmd);
+  options->variant.add_to(*cmd);
+  cmd->add_option("--size", options->size, "Output size in pixels, 8 to 4096")
+      ->check(CLI::Range(render::kMinSize, render::kMaxSize))
+      ->capture_default_str();
+  cmd->add_option("--frame", options->frame, "Render only this frame (0-based)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--format", options->format, "png, svg or pdf")
+      ->check(CLI::IsMember({"png", "svg", "pdf"}))
+      ->capture_default_str();
+  CLI::Option* filmstrip = cmd->add_flag("--filmstrip", options->filmstrip, "All frames on one PNG sheet: DIR/filmstrip.png");
+  cmd->add_option("--columns", options->columns, "Frames a row on the filmstrip (default: a square sheet)")
+      ->check(CLI::Range(1, 1000))
+      ->needs(filmstrip);
+  cmd->add_option("--out", options->out, "Output folder (frame_0000.png, …)")->required();
+  filmstrip->excludes(cmd->get_option("--frame"));
+  cmd->callback([options] {
+    if (options->filmstrip && options->format != "png") {
+      throw std::invalid_argument("--filmstrip writes PNG only; drop --format " + options->format);
+    }
+    run_render(*options);
+  });
+}
+
+}  // namespace iconsynth::cli

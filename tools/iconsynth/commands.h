@@ -1,0 +1,16 @@
+#pragma once
+// Each command registers itself on the app; its callback throws on failure and main() maps the
+// exception to an exit code (2 for bad input, 1 for a failed operation).
+
+#include <CLI/CLI.hpp>
+
+namespace iconsynth::cli {
+
+void add_render_command(CLI::App& app);
+void add_info_command(CLI::App& app);
+void add_build_command(CLI::App& app);
+
+// Runs the CLI on argv and returns the process exit code.
+int run(int argc, char** argv);
+
+}  // namespace iconsynth::cli
