@@ -1,1 +1,88 @@
-int main(){}
+// iconsynth's performance figures (Google Benchmark). Build Release, then:
+//   ./build/bench --benchmark_min_time=0.5
+// Frame benchmarks cycle through every frame of outline-strong (the busiest motion: eight
+// packets and two swells), so the figure is a mean over the whole animation.
+
+#include "render/cairo/raster.h"
+#include "render/scene/evaluate.h"
+#include "spec/loader.h"
+#include "tools/iconsynth/build_assets.h"
+
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+
+namespace {
+
+using namespace iconsynth;
+
+const spec::IconSpec& builtin() {
+  static const spec::IconSpec spec = spec::load_spec_text(spec::builtin_spec_text());
+  return spec;
+}
+
+const render::AnimatedScene& strong_scene() {
+  static const render::AnimatedScene scene =
+      render::build_scene(builtin(), {spec::Style::Outline, 2, spec::Motion::Strong, spec::Theme::Dark, std::nullopt});
+  return scene;
+}
+
+// Evaluate + rasterise one frame to an ARGB surface (no encoding).
+void BM_RenderFrame(benchmark::State& state) {
+  const render::AnimatedScene& scene = strong_scene();
+  const int size = static_cast<int>(state.range(0));
+  int frame = 0;
+  for (auto _ : state) {
+    render::ImageSurface image = render::render_frame(render::evaluate(scene, frame), size);
+    benchmark::DoNotOptimize(image.data());
+    frame = (frame + 1) % scene.frame_count;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_RenderFrame)->Arg(24)->Arg(64)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond);
+
+// The same plus PNG encoding: what `render` pays per written frame.
+void BM_RenderFramePng(benchmark::State& state) {
+  const render::AnimatedScene& scene = strong_scene();
+  const int size = static_cast<int>(state.range(0));
+  int frame = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(render::render_frame(render::evaluate(scene, frame), size).png_bytes());
+    frame = (frame + 1) % scene.frame_count;
+  }
+}
+BENCHMARK(BM_RenderFramePng)->Arg(64)->Arg(256)->Unit(benchmark::kMillisecond);
+
+// Sampling every track of the scene at one frame.
+void BM_Evaluate(benchmark::State& state) {
+  const render::AnimatedScene& scene = strong_scene();
+  double frame = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(render::evaluate(scene, frame));
+    frame = frame + 0.5 < scene.frame_count ? frame + 0.5 : 0;
+  }
+}
+BENCHMARK(BM_Evaluate);
+
+// Spec → scene for one variant (geometry + choreography).
+void BM_BuildScene(benchmark::State& state) {
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(
+        render::build_scene(builtin(), {spec::Style::Duotone, 2.5, spec::Motion::Strong, spec::Theme::Light, std::nullopt}));
+  }
+}
+BENCHMARK(BM_BuildScene)->Unit(benchmark::kMicrosecond);
+
+// `iconsynth build --out DIR` on defaults, files written included.
+void BM_BuildCommand(benchmark::State& state) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "iconsynth-bench-build";
+  cli::BuildOptions options;
+  options.out = dir.string();
+  for (auto _ : state) cli::run_build(options, nullptr);
+  std::filesystem::remove_all(dir);
+}
+BENCHMARK(BM_BuildCommand)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -25,11 +25,7 @@ void VariantOptions::add_to(CLI::App& command) {
       ->capture_default_str();
   command.add_option("--theme", theme, "light or dark")->check(CLI::IsMember({"light", "dark"}))->capture_default_str();
   command.add_option("--color", color, "Primary colour #RRGGBB or #RRGGBBAA (default: the theme's, #FFFFFF on dark)")
-      ->check(CLI::Validator(
-          [](const std::string& text) {
-            return spec::parse_hex_color(text) ? std::string() : "\"" + text + "\" is not #RRGGBB or #RRGGBBAA";
-          },
-          "COLOR"));
+      ->check(color_validator());
 }
 
 render::Variant VariantOptions::resolve(const spec::IconSpec& spec) const {
@@ -40,6 +36,14 @@ render::Variant VariantOptions::resolve(const spec::IconSpec& spec) const {
   v.weight = weight.value_or(spec.default_weight);
   if (!color.empty()) v.color = spec::parse_hex_color(color);
   return v;
+}
+
+CLI::Validator color_validator() {
+  return CLI::Validator(
+      [](const std::string& text) {
+        return spec::parse_hex_color(text) ? std::string() : "\"" + text + "\" is not #RRGGBB or #RRGGBBAA";
+      },
+      "COLOR");
 }
 
 std::string weight_label(double weight) { return spec::format_number(weight); }

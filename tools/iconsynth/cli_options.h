@@ -34,6 +34,9 @@ struct VariantOptions {
   render::Variant resolve(const spec::IconSpec& spec) const;
 };
 
+// Accepts #RRGGBB or #RRGGBBAA; the error names the rejected text.
+CLI::Validator color_validator();
+
 // "1.5", "2", "2.5": a weight as it appears in file names.
 std::string weight_label(double weight);
 
