@@ -19,10 +19,11 @@ int run(int argc, char** argv) {
   add_render_command(app);
   add_info_command(app);
   add_build_command(app);
+  add_export_command(app);
 
   // CLI11 would only say "a subcommand is required"; name the word it did not know instead.
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {
-    std::cerr << "iconsynth: unknown command \"" << argv[1] << "\"; commands: render, info, build (see --help)\n";
+    std::cerr << "iconsynth: unknown command \"" << argv[1] << "\"; commands: render, info, build, export (see --help)\n";
     return kExitInvalid;
   }
   try {

@@ -9,6 +9,7 @@ namespace iconsynth::cli {
 void add_render_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_build_command(CLI::App& app);
+void add_export_command(CLI::App& app);
 
 // Runs the CLI on argv and returns the process exit code.
 int run(int argc, char** argv);

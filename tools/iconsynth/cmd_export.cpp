@@ -1,0 +1,68 @@
+#include "tools/iconsynth/atomic_file.h"
+#include "tools/iconsynth/cli_options.h"
+#include "tools/iconsynth/commands.h"
+
+#include "render/cairo/raster.h"
+#include "render/lottie/dotlottie_writer.h"
+#include "render/lottie/lottie_writer.h"
+
+#include <iostream>
+
+namespace iconsynth::cli {
+
+namespace {
+
+struct ExportOptions {
+  SpecOptions spec;
+  VariantOptions variant;
+  std::string format = "lottie";
+  int size = 24;
+  std::string output;
+};
+
+void run_export(const ExportOptions& o, CLI::App& cmd) {
+  const spec::IconSpec spec = o.spec.load();
+  if (o.format == "lottie") {
+    const render::AnimatedScene scene = render::build_scene(spec, o.variant.resolve(spec));
+    const std::string text = render::lottie::to_text(render::lottie::write_animation(scene, {o.size}));
+    write_file_atomically(o.output, text);
+    std::cout << "wrote " << o.output << " (" << render::variant_id(scene.variant) << ", weight "
+              << weight_label(scene.variant.weight) << ", " << scene.frame_count << " frames, " << text.size()
+              << " bytes)\n";
+    return;
+  }
+  // A bundle holds every style and motion: variant options other than weight and theme would be ignored.
+  for (const char* name : {"--style", "--motion", "--color"}) {
+    if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " applies to --format lottie only; a dotLottie bundle holds every style and motion");
+  }
+  const render::Variant base = o.variant.resolve(spec);
+  render::lottie::BundleOptions options;
+  options.size = o.size;
+  options.weight = base.weight;
+  options.theme = base.theme;
+  options.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
+  const std::string bytes = render::lottie::write_dotlottie(spec, options);
+  write_file_atomically(o.output, bytes);
+  std::cout << "wrote " << o.output << " (" << spec::kStyles.size() * spec::kMotions.size()
+            << " animations, themes light and dark, weight " << weight_label(base.weight) << ", " << bytes.size()
+            << " bytes)\n";
+}
+
+}  // namespace
+
+void add_export_command(CLI::App& app) {
+  auto options = std::make_shared<ExportOptions>();
+  CLI::App* cmd = app.add_subcommand("export", "Export Lottie JSON (one variant) or a dotLottie bundle (every style x motion, both themes)");
+  options->spec.add_to(*cmd);
+  options->variant.add_to(*cmd);
+  cmd->add_option("--format", options->format, "lottie (one variant as JSON) or dotlottie (.lottie bundle)")
+      ->check(CLI::IsMember({"lottie", "dotlottie"}))
+      ->capture_default_str();
+  cmd->add_option("--size", options->size, "Canvas size in px (the 24-unit grid scaled to it)")
+      ->check(CLI::Range(render::kMinSize, render::kMaxSize))
+      ->capture_default_str();
+  cmd->add_option("-o,--output", options->output, "Output file (.json or .lottie)")->required();
+  cmd->callback([options, cmd] { run_export(*options, *cmd); });
+}
+
+}  // namespace iconsynth::cli
