@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages iconsynth needs to build and test; skips what is already there.
+# Installs the Debian 12 packages iconsynth needs; skips what is already there.
+#   deps.sh          what building and running needs
+#   deps.sh --test   also what the test suite needs (unzip, Node.js for the schema check,
+#                    Chromium for the lottie-web comparison)
 set -euo pipefail
 
 packages=(
   cmake g++ make pkg-config
-  libeigen3-dev libcairo2-dev nlohmann-json3-dev libcli11-dev
-  catch2 libbenchmark-dev
+  libeigen3-dev libcairo2-dev nlohmann-json3-dev libcli11-dev libzip-dev
+  libbenchmark-dev
 )
+if [[ ${1:-} == --test ]]; then
+  packages+=(catch2 librlottie-dev unzip chromium)
+  # Node.js may come from elsewhere than Debian (this image ships its own): only add Debian's if absent.
+  command -v node > /dev/null && command -v npm > /dev/null || packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -131,7 +131,7 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
     slots[kSecondarySlot] = {{"p", static_value(color_value(scene.secondary))}};
   }
   return {{"v", "5.7.0"},
-          {"nm", "gpu-cluster " + variant_id(scene.variant)},
+          {"nm", scene.icon_id + " " + variant_id(scene.variant)},
           {"fr", number(scene.frame_rate, kValueDecimals)},
           {"ip", 0},
           {"op", scene.frame_count},

@@ -66,6 +66,7 @@ AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant) {
   const spec::ThemeRule& theme = spec.theme_rule(variant.theme);
 
   AnimatedScene s;
+  s.icon_id = spec.id;
   s.variant = variant;
   s.grid = spec.layout.grid;
   s.frame_rate = spec.frame_rate;

@@ -56,6 +56,7 @@ struct Element {
 };
 
 struct AnimatedScene {
+  std::string icon_id;        // the spec's id, e.g. "gpu-cluster"
   Variant variant;
   double grid = 24;           // side of the square design grid, in units
   double frame_rate = 60;

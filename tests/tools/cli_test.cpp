@@ -19,7 +19,7 @@ bool is_png(const std::string& bytes) { return bytes.rfind("\x89PNG\r\n\x1a\n", 
 
 TEST_CASE("Every command has --help and exits 0", "[tools][cli]") {
   const fs::path dir = scratch_dir("help");
-  for (const char* command : {"", "render ", "info ", "build "}) {
+  for (const char* command : {"", "render ", "info ", "build ", "export "}) {
     const auto r = run_cli(std::string(command) + "--help", dir);
     INFO(command);
     CHECK(r.exit_code == 0);
@@ -135,9 +135,9 @@ TEST_CASE("build regenerates the asset set, identically each time, without temp 
   const fs::path dir = scratch_dir("build");
   const auto a = run_cli("build --size 24 --out " + (dir / "a").string(), dir);
   REQUIRE(a.exit_code == 0);
-  CHECK_THAT(a.out, Catch::Contains("[27/27]") && Catch::Contains("built 27 files"));
+  CHECK_THAT(a.out, Catch::Contains("[46/46]") && Catch::Contains("built 46 files"));
   REQUIRE(run_cli("build --size 24 --out " + (dir / "b").string(), dir).exit_code == 0);
-  CHECK(count_files(dir / "a") == 27);
+  CHECK(count_files(dir / "a") == 46);
   for (const auto& e : fs::recursive_directory_iterator(dir / "a")) {
     if (!e.is_regular_file()) continue;
     const fs::path rel = fs::relative(e.path(), dir / "a");
@@ -147,4 +147,35 @@ TEST_CASE("build regenerates the asset set, identically each time, without temp 
   }
   CHECK(fs::exists(dir / "a" / "filmstrips" / "solid-strong-w2.5.png"));
   CHECK(fs::exists(dir / "a" / "svg" / "duotone-w1.5.svg"));
+  CHECK(fs::exists(dir / "a" / "lottie" / "outline-strong-w2.json"));
+  CHECK(read_file(dir / "a" / "gpu-cluster.lottie").rfind("PK", 0) == 0);
+}
+
+TEST_CASE("export writes one variant as Lottie JSON and the bundle as .lottie", "[tools][cli]") {
+  const fs::path dir = scratch_dir("export");
+  auto r = run_cli("export --style solid --motion strong --weight 2.5 --size 48 -o " + (dir / "a.json").string(), dir);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("solid-strong, weight 2.5, 90 frames"));
+  const auto lottie = nlohmann::json::parse(read_file(dir / "a.json"));
+  CHECK(lottie["w"] == 48);
+  CHECK(lottie["nm"] == "gpu-cluster solid-strong");
+  CHECK(lottie["slots"]["weight"]["p"]["k"] == 5);  // 2.5 units at 2 px a unit
+
+  REQUIRE(run_cli("export --format dotlottie -o " + (dir / "b.lottie").string(), dir).exit_code == 0);
+  REQUIRE(run_cli("export --format dotlottie -o " + (dir / "c.lottie").string(), dir).exit_code == 0);
+  CHECK(read_file(dir / "b.lottie") == read_file(dir / "c.lottie"));
+  CHECK(read_file(dir / "b.lottie").rfind("PK\x03\x04", 0) == 0);
+}
+
+TEST_CASE("export refuses options that do not fit the format", "[tools][cli]") {
+  const fs::path dir = scratch_dir("export-usage");
+  auto r = run_cli("export --format dotlottie --style solid -o " + (dir / "x.lottie").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--style applies to --format lottie only"));
+  r = run_cli("export --format gif -o " + (dir / "x.gif").string(), dir);
+  CHECK(r.exit_code == 2);
+  r = run_cli("export", dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--output is required"));
+  CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 2);  // stdout.txt, stderr.txt
 }

@@ -4,6 +4,7 @@
 
 #include "render/cairo/raster.h"
 #include "render/cairo/vector_output.h"
+#include "render/lottie/dotlottie_writer.h"
 
 #include <chrono>
 #include <functional>
@@ -21,38 +22,54 @@ struct Asset {
   std::function<std::string()> make;
 };
 
+// Everything `build` writes, in the order it writes it:
+//   filmstrips/<style>-<motion>-w<weight>.png   every frame of a variant on one sheet
+//   lottie/<style>-<motion>-w<weight>.json      the same variant as Lottie JSON
+//   svg/<style>-w<weight>.svg                   the rest pose
+//   gpu-cluster.lottie                          every style x motion, both themes, default weight
 std::vector<Asset> plan_assets(const spec::IconSpec& spec, const BuildOptions& o) {
   const fs::path dir(o.out);
+  const auto variant_of = [&](spec::Style style, spec::Motion motion, double weight) {
+    VariantOptions v;
+    v.theme = o.theme;
+    v.color = o.color;
+    v.style = spec::name(style);
+    v.motion = spec::name(motion);
+    v.weight = weight;
+    return v.resolve(spec);
+  };
   std::vector<Asset> assets;
-  VariantOptions base;
-  base.theme = o.theme;
-  base.color = o.color;
   for (spec::Style style : spec::kStyles) {
     for (double weight : spec.weight_presets) {
       for (spec::Motion motion : spec::kMotions) {
-        VariantOptions v = base;
-        v.style = spec::name(style);
-        v.motion = spec::name(motion);
-        v.weight = weight;
-        const render::Variant variant = v.resolve(spec);
+        const render::Variant variant = variant_of(style, motion, weight);
         const std::string id = render::variant_id(variant) + "-w" + weight_label(weight);
         assets.push_back({dir / "filmstrips" / (id + ".png"), "filmstrip " + id, [&spec, variant, size = o.size] {
                             const render::AnimatedScene scene = render::build_scene(spec, variant);
                             const int columns = render::default_filmstrip_columns(scene.frame_count);
                             return render::render_filmstrip(scene, size, columns).png_bytes();
                           }});
+        assets.push_back({dir / "lottie" / (id + ".json"), "lottie " + id, [&spec, variant] {
+                            const render::AnimatedScene scene = render::build_scene(spec, variant);
+                            return render::lottie::to_text(render::lottie::write_animation(scene, {}));
+                          }});
       }
-      VariantOptions v = base;
-      v.style = spec::name(style);
-      v.weight = weight;
-      const render::Variant variant = v.resolve(spec);
+      const render::Variant rest = variant_of(style, spec::Motion::Light, weight);
       const std::string id = std::string(spec::name(style)) + "-w" + weight_label(weight);
-      assets.push_back({dir / "svg" / (id + ".svg"), "rest pose " + id, [&spec, variant, size = o.size] {
-                          const render::AnimatedScene scene = render::build_scene(spec, variant);
+      assets.push_back({dir / "svg" / (id + ".svg"), "rest pose " + id, [&spec, rest, size = o.size] {
+                          const render::AnimatedScene scene = render::build_scene(spec, rest);
                           return render::render_svg(render::evaluate(scene, 0), size);
                         }});
     }
   }
+  const render::Variant defaults = variant_of(spec::Style::Outline, spec::Motion::Light, spec.default_weight);
+  assets.push_back({dir / (spec.id + ".lottie"), "dotLottie bundle", [&spec, defaults] {
+                      render::lottie::BundleOptions options;
+                      options.weight = defaults.weight;
+                      options.theme = defaults.theme;
+                      options.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
+                      return render::lottie::write_dotlottie(spec, options);
+                    }});
   return assets;
 }
 
@@ -70,12 +87,16 @@ void run_build(const BuildOptions& o, std::FILE* progress) {
     write_file_atomically(assets[i].path, bytes);
     total_bytes += bytes.size();
     const auto ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-    if (progress) std::fprintf(progress, "[%2zu/%zu] %-32s %8zu bytes %7.1f ms  %s\n", i + 1, assets.size(), assets[i].what.c_str(), bytes.size(),
-                ms, assets[i].path.string().c_str());
+    if (progress) {
+      std::fprintf(progress, "[%2zu/%zu] %-32s %8zu bytes %7.1f ms  %s\n", i + 1, assets.size(), assets[i].what.c_str(),
+                   bytes.size(), ms, assets[i].path.string().c_str());
+    }
   }
   const auto seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  if (progress) std::fprintf(progress, "built %zu files (%zu bytes) for %s in %s in %.2f s\n", assets.size(), total_bytes, spec.id.c_str(),
-              o.out.c_str(), seconds);
+  if (progress) {
+    std::fprintf(progress, "built %zu files (%zu bytes) for %s in %s in %.2f s\n", assets.size(), total_bytes,
+                 spec.id.c_str(), o.out.c_str(), seconds);
+  }
 }
 
 
