@@ -4,6 +4,7 @@
 // packets and two swells), so the figure is a mean over the whole animation.
 
 #include "render/cairo/raster.h"
+#include "render/lottie/dotlottie_writer.h"
 #include "render/scene/evaluate.h"
 #include "spec/loader.h"
 #include "tools/iconsynth/build_assets.h"
@@ -72,6 +73,19 @@ void BM_BuildScene(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_BuildScene)->Unit(benchmark::kMicrosecond);
+
+// One variant to Lottie JSON text (scene already built).
+void BM_ExportLottie(benchmark::State& state) {
+  const render::AnimatedScene& scene = strong_scene();
+  for (auto _ : state) benchmark::DoNotOptimize(render::lottie::to_text(render::lottie::write_animation(scene, {})));
+}
+BENCHMARK(BM_ExportLottie)->Unit(benchmark::kMicrosecond);
+
+// The whole .lottie bundle from the spec: six scenes, six animations, themes, zip.
+void BM_ExportBundle(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(render::lottie::write_dotlottie(builtin(), {}));
+}
+BENCHMARK(BM_ExportBundle)->Unit(benchmark::kMillisecond);
 
 // `iconsynth build --out DIR` on defaults, files written included.
 void BM_BuildCommand(benchmark::State& state) {
