@@ -1,6 +1,8 @@
 #pragma once
 // An owned Cairo ARGB32 image surface (premultiplied alpha, native-endian 0xAARRGGBB pixels).
 
+#include "render/compare/image_diff.h"
+
 #include <cairo.h>
 
 #include <cstdint>
@@ -28,6 +30,9 @@ class ImageSurface {
   const unsigned char* data() const;
   int stride() const;
 
+  // The pixels as a view for image comparison.
+  ImageView view() const { return {width_, height_, stride(), data()}; }
+
   // The image as PNG bytes (deterministic: Cairo writes no timestamps).
   std::string png_bytes() const;
 
@@ -38,6 +43,15 @@ class ImageSurface {
   std::unique_ptr<cairo_surface_t, Destroy> surface_;
   int width_, height_;
 };
+
+// Decodes PNG bytes into a premultiplied ARGB32 image; std::runtime_error if they are not a PNG.
+ImageSurface decode_png(const std::string& bytes);
+
+// An image holding a copy of `pixels` (premultiplied 0xAARRGGBB, row-major, width × height).
+ImageSurface image_from_pixels(const std::uint32_t* pixels, int width, int height);
+
+// `image` scaled up by a whole factor with nearest-neighbour sampling: crisp pixels for reports.
+ImageSurface enlarge(const ImageSurface& image, int factor);
 
 // Owns a cairo_t for the lifetime of a drawing.
 struct CairoContextDeleter {

@@ -29,21 +29,6 @@ std::vector<int> key_frames(const render::AnimatedScene& scene) {
   return {frames.begin(), frames.end()};
 }
 
-// Loads a PNG written by the browser (straight alpha) as premultiplied ARGB32 via Cairo.
-render::ImageSurface load_png(const std::filesystem::path& path) {
-  cairo_surface_t* loaded = cairo_image_surface_create_from_png(path.c_str());
-  if (cairo_surface_status(loaded) != CAIRO_STATUS_SUCCESS) {
-    cairo_surface_destroy(loaded);
-    throw std::runtime_error("cannot read " + path.string());
-  }
-  render::ImageSurface image(cairo_image_surface_get_width(loaded), cairo_image_surface_get_height(loaded));
-  render::CairoContext cr = render::make_context(image.get());
-  cairo_set_source_surface(cr.get(), loaded, 0, 0);
-  cairo_set_operator(cr.get(), CAIRO_OPERATOR_SOURCE);
-  cairo_paint(cr.get());
-  cairo_surface_destroy(loaded);
-  return image;
-}
 }  // namespace
 
 TEST_CASE("lottie-web in Chromium plays our exported Lottie like our Cairo frames", "[lottie][browser]") {
@@ -72,13 +57,14 @@ TEST_CASE("lottie-web in Chromium plays our exported Lottie like our Cairo frame
     for (int f : frames) {
       char name[32];
       std::snprintf(name, sizeof name, "frame_%04d.png", f);
-      const render::ImageSurface theirs = load_png(dir / name);
+      // The browser writes straight alpha; Cairo's decoder premultiplies it (rounding exactly).
+      const render::ImageSurface theirs = render::decode_png(test::read_bytes(dir / name));
       const render::ImageSurface ours = render::render_frame(render::evaluate(scene, f), kSize);
-      const render::DiffStats d = render::compare_images(test::view_of(ours), test::view_of(theirs), kTolerance);
+      const render::DiffStats d = render::compare_images(ours.view(), theirs.view(), kTolerance);
       if (worst_frame < 0 || d.mean_abs > worst.mean_abs) worst = d, worst_frame = f;
       if (d.mean_abs > kMaxMean || d.share_over > kMaxShareOver) {
         std::ofstream(dir / ("cairo_" + std::string(name)), std::ios::binary) << ours.png_bytes();
-        const auto diff = render::difference_image(test::view_of(ours), test::view_of(theirs));
+        const auto diff = render::difference_image(ours.view(), theirs.view());
         test::write_png(dir / ("diff_" + std::string(name)), diff.data(), kSize, kSize);
       }
     }

@@ -34,7 +34,7 @@ TEST_CASE("rlottie plays our exported Lottie like our Cairo frames, every frame"
       const render::ImageSurface ours = render::render_frame(render::evaluate(scene, f), kSize);
       const std::vector<std::uint32_t> theirs = player.render(f, kSize);
       const render::ImageView their_view{kSize, kSize, kSize * 4, reinterpret_cast<const std::uint8_t*>(theirs.data())};
-      const render::DiffStats d = render::compare_images(test::view_of(ours), their_view, kTolerance);
+      const render::DiffStats d = render::compare_images(ours.view(), their_view, kTolerance);
       sum_mean += d.mean_abs;
       if (d.mean_abs > worst_mean) worst_mean = d.mean_abs, worst_frame = f, worst = d;
     }
@@ -50,7 +50,7 @@ TEST_CASE("rlottie plays our exported Lottie like our Cairo frames, every frame"
       const render::ImageView their_view{kSize, kSize, kSize * 4, reinterpret_cast<const std::uint8_t*>(theirs.data())};
       std::ofstream(dir / "cairo.png", std::ios::binary) << ours.png_bytes();
       test::write_png(dir / "rlottie.png", theirs.data(), kSize, kSize);
-      test::write_png(dir / "diff.png", render::difference_image(test::view_of(ours), their_view).data(), kSize, kSize);
+      test::write_png(dir / "diff.png", render::difference_image(ours.view(), their_view).data(), kSize, kSize);
       std::cout << "  images of frame " << worst_frame << " in " << dir.string() << "\n";
     }
     CHECK(worst.mean_abs <= kMaxMean);
@@ -67,7 +67,7 @@ TEST_CASE("The rlottie comparison notices a one-frame timing shift", "[lottie][r
     const render::ImageSurface ours = render::render_frame(render::evaluate(scene, f + 1), kSize);
     const std::vector<std::uint32_t> theirs = player.render(f, kSize);
     const render::ImageView their_view{kSize, kSize, kSize * 4, reinterpret_cast<const std::uint8_t*>(theirs.data())};
-    worst = std::max(worst, render::compare_images(test::view_of(ours), their_view, kTolerance).mean_abs);
+    worst = std::max(worst, render::compare_images(ours.view(), their_view, kTolerance).mean_abs);
   }
   std::cout << "rlottie frame f vs cairo frame f+1 (outline-strong): worst mean " << worst << "\n";
   CHECK(worst > kMaxMean);

@@ -45,19 +45,14 @@ inline std::filesystem::path artifact_dir(const std::string& name) {
   return dir;
 }
 
-inline render::ImageView view_of(const render::ImageSurface& s) { return {s.width(), s.height(), s.stride(), s.data()}; }
+inline std::string read_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
-// Writes premultiplied ARGB32 pixels as a PNG (through Cairo, which owns the encoding).
+// Writes premultiplied ARGB32 pixels as a PNG.
 inline void write_png(const std::filesystem::path& path, const std::uint32_t* pixels, int width, int height) {
-  render::ImageSurface image(width, height);
-  cairo_surface_flush(image.get());
-  auto* dst = cairo_image_surface_get_data(image.get());
-  for (int y = 0; y < height; ++y) {
-    std::memcpy(dst + static_cast<std::ptrdiff_t>(y) * image.stride(), pixels + static_cast<std::ptrdiff_t>(y) * width,
-                static_cast<std::size_t>(width) * 4);
-  }
-  cairo_surface_mark_dirty(image.get());
-  std::ofstream(path, std::ios::binary) << image.png_bytes();
+  std::ofstream(path, std::ios::binary) << render::image_from_pixels(pixels, width, height).png_bytes();
 }
 
 }  // namespace iconsynth::test

@@ -4,6 +4,7 @@
 // packets and two swells), so the figure is a mean over the whole animation.
 
 #include "render/cairo/raster.h"
+#include "render/golden/golden_check.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/scene/evaluate.h"
 #include "spec/loader.h"
@@ -86,6 +87,17 @@ void BM_ExportBundle(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(render::lottie::write_dotlottie(builtin(), {}));
 }
 BENCHMARK(BM_ExportBundle)->Unit(benchmark::kMillisecond);
+
+// `iconsynth golden check --dir tests/golden`: the project's whole set (36 variants, 630 frames,
+// 36 Lottie exports and the bundle), all matching, so every frame is rendered and hashed.
+void BM_GoldenCheck(benchmark::State& state) {
+  const std::string dir = std::string(ICONSYNTH_SOURCE_DIR) + "/tests/golden";
+  for (auto _ : state) {
+    const auto report = render::golden::check_golden_set(builtin(), dir, {});
+    if (!report.passed()) state.SkipWithError("the golden set does not match the built-in spec");
+  }
+}
+BENCHMARK(BM_GoldenCheck)->Unit(benchmark::kMillisecond);
 
 // `iconsynth build --out DIR` on defaults, files written included.
 void BM_BuildCommand(benchmark::State& state) {

@@ -20,10 +20,11 @@ int run(int argc, char** argv) {
   add_info_command(app);
   add_build_command(app);
   add_export_command(app);
+  add_golden_command(app);
 
   // CLI11 would only say "a subcommand is required"; name the word it did not know instead.
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {
-    std::cerr << "iconsynth: unknown command \"" << argv[1] << "\"; commands: render, info, build, export (see --help)\n";
+    std::cerr << "iconsynth: unknown command \"" << argv[1] << "\"; commands: render, info, build, export, golden (see --help)\n";
     return kExitInvalid;
   }
   try {
@@ -39,6 +40,8 @@ int run(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     std::cerr << "iconsynth: " << e.what() << "\n";
     return kExitInvalid;
+  } catch (const CheckFailed&) {
+    return kExitFailed;  // the command has already said what differs
   } catch (const IoError& e) {
     std::cerr << "iconsynth: " << e.what() << "\n";
     return kExitFailed;

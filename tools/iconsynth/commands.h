@@ -4,12 +4,20 @@
 
 #include <CLI/CLI.hpp>
 
+#include <stdexcept>
+
 namespace iconsynth::cli {
 
 void add_render_command(CLI::App& app);
 void add_info_command(CLI::App& app);
 void add_build_command(CLI::App& app);
 void add_export_command(CLI::App& app);
+void add_golden_command(CLI::App& app);
+
+// A check found differences: exit code 1, after the command has printed what differs.
+struct CheckFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 // Runs the CLI on argv and returns the process exit code.
 int run(int argc, char** argv);

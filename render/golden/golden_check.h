@@ -1,0 +1,86 @@
+#pragma once
+// Making a golden set from the spec, and checking the spec's renderings against one: exact hash
+// first; where the bytes differ, pixels within a per-channel tolerance; Lottie exports by hash,
+// explained by a structural diff when they differ.
+
+#include "render/compare/image_diff.h"
+#include "render/golden/golden_set.h"
+#include "render/lottie/json_diff.h"
+
+#include <Eigen/Core>
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace iconsynth::render::golden {
+
+// A file to write: the library computes bytes, the caller writes them (atomically).
+struct OutputFile {
+  std::filesystem::path path;
+  std::string bytes;
+};
+
+struct GoldenBuild {
+  GoldenSet set;
+  std::vector<OutputFile> files;  // sheets, Lottie JSON, the bundle, and golden.json last
+};
+
+// Renders every variant's key frames at `size` px into one sheet each, and exports its Lottie.
+GoldenBuild make_golden_set(const spec::IconSpec& spec, const std::filesystem::path& dir, int size,
+                            const Tolerance& tolerance, const std::string& iconsynth_version);
+
+struct FrameCheck {
+  enum class Status { Exact, Within, Differs, Missing };
+  int frame;
+  Status status;
+  DiffStats stats;                      // filled when the pixels differ
+  std::vector<std::uint32_t> actual;    // this rendering, size × size premultiplied ARGB32
+  std::vector<std::uint32_t> expected;  // the golden frame, kept when it differs (for the report)
+};
+
+struct LottieCheck {
+  std::string name;           // "outline-light-dark-w2" or the bundle's file name
+  bool exact = true;
+  std::vector<lottie::JsonChange> changes;  // prefixed with the entry name inside a bundle
+  std::string error;          // the golden file could not be read
+  bool passed() const { return exact; }
+};
+
+struct VariantCheck {
+  GoldenVariant golden;
+  double weight;              // the weight rendered now
+  std::vector<FrameCheck> frames;
+  LottieCheck lottie;
+  bool passed() const;
+  int count(FrameCheck::Status status) const;
+};
+
+struct CheckReport {
+  GoldenSet golden;
+  Tolerance tolerance;        // in force for this check
+  std::vector<VariantCheck> variants;
+  LottieCheck bundle;
+  std::vector<std::string> missing;     // golden variants the spec no longer has
+  std::vector<std::string> unexpected;  // spec variants without goldens
+  std::vector<std::string> notes;       // context: spec or Cairo differ from the goldens' own
+  bool passed() const;
+};
+
+struct CheckOptions {
+  std::optional<Tolerance> tolerance;                 // the set's own when empty
+  Eigen::Vector2d offset_px = Eigen::Vector2d::Zero(); // shift renderings (anti-aliasing probe)
+};
+
+// Checks the spec against the set in `dir`; std::runtime_error when the set cannot be read.
+CheckReport check_golden_set(const spec::IconSpec& spec, const std::filesystem::path& dir, const CheckOptions& options);
+
+// SHA-256 of an image's pixels, row by row (stride padding excluded).
+std::string pixels_sha256(const ImageView& image);
+
+// "exact", "within", "differs", "missing".
+std::string_view status_name(FrameCheck::Status status);
+
+}  // namespace iconsynth::render::golden

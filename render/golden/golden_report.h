@@ -1,0 +1,25 @@
+#pragma once
+// The report people look at after a golden check:
+//   OUT/index.html    verdict; one row per differing frame with expected | actual | diff (4×
+//                     enlarged, differences in red/blue); per changed variant a strip of all its
+//                     frames with the changed ones marked; Lottie changes as readable paths
+//   OUT/summary.json  the same facts for machines
+//   OUT/img/…         the images the page shows
+// Self-contained: opened from disk, it needs nothing else.
+
+#include "render/golden/golden_check.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <vector>
+
+namespace iconsynth::render::golden {
+
+// The report's files under `out`.
+std::vector<OutputFile> write_report(const CheckReport& report, const std::filesystem::path& out);
+
+// The summary document (also written as summary.json).
+nlohmann::json summary_json(const CheckReport& report);
+
+}  // namespace iconsynth::render::golden

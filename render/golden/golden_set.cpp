@@ -1,0 +1,127 @@
+#include "render/golden/golden_set.h"
+
+#include "spec/json_reader.h"
+
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <stdexcept>
+
+namespace iconsynth::render::golden {
+
+using nlohmann::json;
+
+std::string GoldenVariant::id() const {
+  return std::string(spec::name(style)) + "-" + std::string(spec::name(motion)) + "-" + std::string(spec::name(theme)) +
+         "-w" + spec::format_number(weight);
+}
+
+std::vector<int> key_frames(const AnimatedScene& scene) {
+  constexpr int kMinFrames = 12;
+  const int last = scene.frame_count - 1;
+  std::set<int> frames{0, last};
+  for (const motion::ChoreographyEvent& e : scene.choreography.events) {
+    frames.insert(std::clamp(static_cast<int>(std::lround(e.frame)), 0, last));
+  }
+  // Evenly spaced frames fill the gaps between events (and reach the minimum count).
+  const int steps = kMinFrames - 1;
+  for (int i = 1; i < steps; ++i) frames.insert(static_cast<int>(std::lround(static_cast<double>(i) * last / steps)));
+  return {frames.begin(), frames.end()};
+}
+
+std::vector<GoldenVariant> variants_of(const spec::IconSpec& spec) {
+  std::vector<GoldenVariant> out;
+  for (spec::Style style : spec::kStyles) {
+    for (spec::Motion motion : spec::kMotions) {
+      for (spec::Theme theme : spec::kThemes) {
+        for (std::size_t preset = 0; preset < spec.weight_presets.size(); ++preset) {
+          GoldenVariant v{style, motion, theme, static_cast<int>(preset), spec.weight_presets[preset], {}, {}, {}};
+          const AnimatedScene scene = build_scene(spec, v.variant());
+          for (int f : key_frames(scene)) v.frames.push_back({f, {}});
+          out.push_back(std::move(v));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+json to_json(const GoldenSet& set) {
+  json variants = json::array();
+  for (const GoldenVariant& v : set.variants) {
+    json frames = json::array();
+    for (const GoldenFrame& f : v.frames) frames.push_back({{"frame", f.frame}, {"sha256", f.sha256}});
+    variants.push_back({{"id", v.id()},
+                        {"style", spec::name(v.style)},
+                        {"motion", spec::name(v.motion)},
+                        {"theme", spec::name(v.theme)},
+                        {"preset", v.preset},
+                        {"weight", v.weight},
+                        {"png_sha256", v.png_sha256},
+                        {"frames", frames},
+                        {"lottie_sha256", v.lottie_sha256}});
+  }
+  return {{"format", 1},
+          {"icon", set.icon},
+          {"spec_sha256", set.spec_sha256},
+          {"iconsynth", set.iconsynth_version},
+          {"cairo", set.cairo_version},
+          {"size", set.size},
+          {"tolerance", {{"channel", set.tolerance.channel}, {"max_share", set.tolerance.max_share}}},
+          {"variants", variants},
+          {"bundle_sha256", set.bundle_sha256}};
+}
+
+namespace {
+template <class T, class Parse>
+T parse_name(const json& v, const char* field, Parse parse) {
+  const auto parsed = parse(v.at(field).get<std::string>());
+  if (!parsed) throw std::runtime_error(std::string("golden manifest: unknown ") + field + " \"" + v.at(field).get<std::string>() + "\"");
+  return *parsed;
+}
+}  // namespace
+
+GoldenSet golden_set_from_json(const json& m) {
+  try {
+    if (m.at("format") != 1) throw std::runtime_error("golden manifest: unsupported format " + m.at("format").dump());
+    GoldenSet set;
+    set.icon = m.at("icon").get<std::string>();
+    set.spec_sha256 = m.at("spec_sha256").get<std::string>();
+    set.iconsynth_version = m.at("iconsynth").get<std::string>();
+    set.cairo_version = m.at("cairo").get<std::string>();
+    set.size = m.at("size").get<int>();
+    set.tolerance = {m.at("tolerance").at("channel").get<int>(), m.at("tolerance").at("max_share").get<double>()};
+    for (const json& v : m.at("variants")) {
+      GoldenVariant gv{parse_name<spec::Style>(v, "style", spec::parse_style),
+                       parse_name<spec::Motion>(v, "motion", spec::parse_motion),
+                       parse_name<spec::Theme>(v, "theme", spec::parse_theme),
+                       v.at("preset").get<int>(),
+                       v.at("weight").get<double>(),
+                       {},
+                       v.at("png_sha256").get<std::string>(),
+                       v.at("lottie_sha256").get<std::string>()};
+      for (const json& f : v.at("frames")) gv.frames.push_back({f.at("frame").get<int>(), f.at("sha256").get<std::string>()});
+      set.variants.push_back(std::move(gv));
+    }
+    set.bundle_sha256 = m.at("bundle_sha256").get<std::string>();
+    return set;
+  } catch (const json::exception& e) {
+    throw std::runtime_error(std::string("golden manifest is malformed: ") + e.what());
+  }
+}
+
+std::filesystem::path manifest_path(const std::filesystem::path& dir) { return dir / "golden.json"; }
+
+std::filesystem::path sheet_path(const std::filesystem::path& dir, const GoldenVariant& v) {
+  return dir / "png" / (v.id() + ".png");
+}
+
+std::filesystem::path lottie_path(const std::filesystem::path& dir, const GoldenVariant& v) {
+  return dir / "lottie" / (v.id() + ".json");
+}
+
+std::filesystem::path bundle_path(const std::filesystem::path& dir, const std::string& icon) {
+  return dir / (icon + ".lottie");
+}
+
+}  // namespace iconsynth::render::golden

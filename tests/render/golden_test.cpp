@@ -1,0 +1,162 @@
+// Golden-frame regression, as a user runs it: `iconsynth golden check` against the project's own
+// set (tests/golden), with edits that must be caught and noise that must not.
+#include "../tools/cli_support.h"
+
+#include <catch2/catch.hpp>
+#include <libxml/HTMLparser.h>
+#include <libxml/xpath.h>
+#include <nlohmann/json.hpp>
+
+#include <regex>
+#include <set>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using iconsynth::test::run_cli;
+
+namespace {
+
+const std::string kGoldenDir = std::string(ICONSYNTH_SOURCE_DIR) + "/tests/golden";
+
+struct Outcome {
+  int exit_code;
+  json summary;
+  fs::path report;
+};
+
+// Runs a check with extra arguments and reads the JSON summary it writes.
+Outcome golden_check(const std::string& name, const std::string& args) {
+  const fs::path work = iconsynth::test::scratch_dir("golden-" + name);
+  const fs::path report = work / "report";
+  const auto r = run_cli("golden check --dir " + kGoldenDir + " --report " + report.string() + " " + args, work);
+  INFO(r.out << r.err);
+  REQUIRE(fs::exists(report / "summary.json"));
+  return {r.exit_code, json::parse(iconsynth::test::read_file(report / "summary.json")), report};
+}
+
+std::set<std::string> failing_variants(const json& summary) {
+  std::set<std::string> out;
+  for (const json& v : summary["variants"]) {
+    if (!v["passed"].get<bool>()) out.insert(v["id"]);
+  }
+  return out;
+}
+
+// Ids of the golden variants whose id ("style-motion-theme-wN") matches the regular expression.
+std::set<std::string> variants_matching(const json& summary, const std::string& pattern) {
+  const std::regex re(pattern);
+  std::set<std::string> out;
+  for (const json& v : summary["variants"]) {
+    const std::string id = v["id"];
+    if (std::regex_match(id, re)) out.insert(id);
+  }
+  return out;
+}
+
+std::string frame_status(const json& summary, const std::string& variant, int frame) {
+  for (const json& v : summary["variants"]) {
+    if (v["id"] != variant) continue;
+    for (const json& f : v["frames"]) {
+      if (f["frame"] == frame) return f["status"];
+    }
+  }
+  return "absent";
+}
+
+}  // namespace
+
+TEST_CASE("The unchanged tree matches its goldens with exact hashes", "[golden]") {
+  const Outcome o = golden_check("unchanged", "");
+  CHECK(o.exit_code == 0);
+  CHECK(o.summary["passed"] == true);
+  CHECK(o.summary["variants"].size() == 36);
+  for (const json& v : o.summary["variants"]) {
+    CHECK(v["lottie"]["exact"] == true);
+    for (const json& f : v["frames"]) CHECK(f["status"] == "exact");
+  }
+  CHECK(o.summary["bundle"]["exact"] == true);
+}
+
+TEST_CASE("A packet leaving one frame later is caught in the light variants only", "[golden]") {
+  const Outcome o = golden_check("late-packet", "--set motions.light.lead=7");
+  CHECK(o.exit_code == 1);
+  CHECK(failing_variants(o.summary) == variants_matching(o.summary, "[a-z]+-light-.*"));
+  // Frames before the old departure are untouched; the landing frame differs.
+  CHECK(frame_status(o.summary, "outline-light-dark-w2", 0) == "exact");
+  CHECK(frame_status(o.summary, "outline-light-dark-w2", 5) == "exact");
+  CHECK(frame_status(o.summary, "outline-light-dark-w2", 30) == "differs");
+  CHECK(frame_status(o.summary, "solid-strong-light-w1.5", 46) == "exact");
+}
+
+TEST_CASE("A light swell 2% larger is caught at its peak, and the Lottie diff names the keyframe", "[golden]") {
+  const Outcome o = golden_check("swell", "--set motions.light.rounds.0.swell.scale=1.1424");
+  CHECK(o.exit_code == 1);
+  CHECK(failing_variants(o.summary) == variants_matching(o.summary, "[a-z]+-light-.*"));
+  for (const std::string& id : variants_matching(o.summary, "[a-z]+-light-.*")) {
+    INFO(id);
+    CHECK(frame_status(o.summary, id, 38) == "differs");  // the swell peak
+    CHECK(frame_status(o.summary, id, 30) == "exact");    // the landing, before the swell
+  }
+  const json& v = o.summary["variants"][0];
+  REQUIRE(!v["lottie"]["changes"].empty());
+  CHECK_THAT(v["lottie"]["changes"][0].get<std::string>(),
+             Catch::Contains("/layers[module-") && Catch::Contains("/ks/s/k[1]/s: [112,112] → [114.24,114.24]"));
+}
+
+TEST_CASE("A changed duotone secondary tone is caught in the duotone variants of that theme", "[golden]") {
+  const Outcome o = golden_check("secondary", "--set themes.dark.secondary_mix=0.45");
+  CHECK(o.exit_code == 1);
+  CHECK(failing_variants(o.summary) == variants_matching(o.summary, "duotone-.*-dark-.*"));
+  for (const json& f : o.summary["variants"][0]["frames"]) CHECK(f["status"] == "exact");  // outline untouched
+}
+
+TEST_CASE("Stroke weight 2 rendered as 2.1 is caught in every weight-2 variant", "[golden]") {
+  const Outcome o = golden_check("weight", "--set stroke.presets.1=2.1");
+  CHECK(o.exit_code == 1);
+  CHECK(failing_variants(o.summary) == variants_matching(o.summary, ".*-w2"));
+  for (const json& v : o.summary["variants"]) {
+    if (!std::regex_match(v["id"].get<std::string>(), std::regex(".*-w2"))) continue;
+    CHECK(v["weight"] == 2.1);
+    CHECK(v["golden_weight"] == 2);
+  }
+}
+
+TEST_CASE("Anti-aliasing noise (a 1/64 px offset) passes within tolerance", "[golden]") {
+  const Outcome o = golden_check("offset", "--offset 0.015625");
+  CHECK(o.exit_code == 0);
+  int within = 0;
+  for (const json& v : o.summary["variants"]) {
+    for (const json& f : v["frames"]) within += f["status"] == "within";
+  }
+  CHECK(within > 0);  // the offset did change pixels: this is tolerance at work, not a no-op
+}
+
+TEST_CASE("The report is valid HTML and every image it shows exists", "[golden]") {
+  const Outcome o = golden_check("report", "--set motions.light.lead=7");
+  const std::string html = iconsynth::test::read_file(o.report / "index.html");
+  htmlDocPtr doc = htmlReadMemory(html.data(), static_cast<int>(html.size()), "index.html", "utf-8",
+                                  HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+  REQUIRE(doc != nullptr);
+  xmlXPathContextPtr xpath = xmlXPathNewContext(doc);
+  xmlXPathObjectPtr sources = xmlXPathEvalExpression(reinterpret_cast<const xmlChar*>("//img/@src"), xpath);
+  REQUIRE(sources->nodesetval != nullptr);
+  const int count = sources->nodesetval->nodeNr;
+  CHECK(count > 100);
+  for (int i = 0; i < count; ++i) {
+    xmlChar* src = xmlNodeGetContent(sources->nodesetval->nodeTab[i]);
+    const fs::path image = o.report / reinterpret_cast<const char*>(src);
+    xmlFree(src);
+    INFO(image);
+    CHECK(fs::is_regular_file(image));
+  }
+  xmlXPathFreeObject(sources);
+  xmlXPathFreeContext(xpath);
+  xmlFreeDoc(doc);
+  // The parser recovers from anything; well-formedness is checked by its error count.
+  htmlParserCtxtPtr strict = htmlCreateMemoryParserCtxt(html.data(), static_cast<int>(html.size()));
+  htmlParseDocument(strict);
+  CHECK(strict->wellFormed == 1);
+  CHECK(strict->errNo == 0);
+  xmlFreeDoc(strict->myDoc);
+  htmlFreeParserCtxt(strict);
+}
