@@ -7,11 +7,11 @@ set -euo pipefail
 
 packages=(
   cmake g++ make pkg-config
-  libeigen3-dev libcairo2-dev nlohmann-json3-dev libcli11-dev libzip-dev libssl-dev
+  libeigen3-dev libcairo2-dev nlohmann-json3-dev libcli11-dev libzip-dev libssl-dev librlottie-dev
   libbenchmark-dev
 )
 if [[ ${1:-} == --test ]]; then
-  packages+=(catch2 librlottie-dev libxml2-dev unzip chromium)
+  packages+=(catch2 libxml2-dev unzip chromium)
   # Node.js may come from elsewhere than Debian (this image ships its own): only add Debian's if absent.
   command -v node > /dev/null && command -v npm > /dev/null || packages+=(nodejs npm)
 fi

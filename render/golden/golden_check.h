@@ -4,6 +4,7 @@
 // explained by a structural diff when they differ.
 
 #include "render/compare/image_diff.h"
+#include "render/compare/report_files.h"
 #include "render/golden/golden_set.h"
 #include "render/lottie/json_diff.h"
 
@@ -17,11 +18,7 @@
 
 namespace iconsynth::render::golden {
 
-// A file to write: the library computes bytes, the caller writes them (atomically).
-struct OutputFile {
-  std::filesystem::path path;
-  std::string bytes;
-};
+using render::OutputFile;
 
 struct GoldenBuild {
   GoldenSet set;

@@ -1,6 +1,7 @@
 #include "render/golden/golden_report.h"
 
 #include "render/cairo/surface.h"
+#include "render/compare/report_files.h"
 
 #include <cstdio>
 #include <sstream>
@@ -12,26 +13,6 @@ namespace {
 using nlohmann::json;
 
 constexpr int kEnlarge = 4;
-
-std::string escape_html(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-std::string percent(double share) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f%%", share * 100);
-  return text;
-}
 
 std::string fixed(double value, int decimals) {
   char text[32];
@@ -45,17 +26,6 @@ std::string frame_stem(int frame) {
   return text;
 }
 
-const char* kStyle = R"(
-body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1f2937; }
-h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 32px; }
-.pass { color: #15803d; } .fail { color: #b91c1c; }
-table { border-collapse: collapse; } td, th { padding: 6px 10px; border-bottom: 1px solid #e5e7eb; text-align: left; vertical-align: middle; }
-.img { image-rendering: pixelated; display: block; }
-.dark { background: #0b0f19; } .light { background: #ffffff; outline: 1px solid #e5e7eb; }
-.strip { display: flex; flex-wrap: wrap; gap: 6px; } .strip .cell { text-align: center; font-size: 11px; }
-.strip img { border: 2px solid transparent; } .strip .changed img { border-color: #dc2626; }
-code { background: #f3f4f6; padding: 1px 4px; border-radius: 3px; }
-)";
 
 }  // namespace
 
@@ -162,7 +132,7 @@ std::vector<OutputFile> write_report(const CheckReport& report, const std::files
 
   std::ostringstream html;
   html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>iconsynth golden check: "
-       << escape_html(report.golden.icon) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n";
+       << escape_html(report.golden.icon) << "</title>\n<style>" << kReportStyle << "</style>\n</head>\n<body>\n";
   html << "<h1>Golden check of <code>" << escape_html(report.golden.icon) << "</code>: <span class=\""
        << (report.passed() ? "pass\">passed" : "fail\">failed") << "</span></h1>\n";
   html << "<p>" << report.variants.size() << " variants, " << differing_frames << " differing frames; tolerance "

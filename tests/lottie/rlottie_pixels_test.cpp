@@ -1,6 +1,6 @@
 // An independent player must show what our Cairo renderer draws: every frame of every style ×
 // motion, exported as Lottie JSON, rendered by rlottie at 256 px and compared pixel by pixel.
-#include "rlottie_player.h"
+#include "render/lottie/rlottie_player.h"
 #include "support.h"
 
 #include "render/cairo/raster.h"
@@ -24,7 +24,7 @@ TEST_CASE("rlottie plays our exported Lottie like our Cairo frames, every frame"
   for (const render::Variant& v : test::all_style_motion_variants()) {
     const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), v);
     const std::string id = render::variant_id(v);
-    const test::RlottiePlayer player(render::lottie::to_text(render::lottie::write_animation(scene, {})), id);
+    const render::lottie::RlottiePlayer player(render::lottie::to_text(render::lottie::write_animation(scene, {})), id);
     REQUIRE(player.frame_count() == static_cast<std::size_t>(scene.frame_count));
 
     double worst_mean = -1, sum_mean = 0;
@@ -61,7 +61,7 @@ TEST_CASE("rlottie plays our exported Lottie like our Cairo frames, every frame"
 TEST_CASE("The rlottie comparison notices a one-frame timing shift", "[lottie][rlottie]") {
   // A control for the test above: its thresholds must be tight enough to catch a real mistake.
   const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), test::all_style_motion_variants()[1]);
-  const test::RlottiePlayer player(render::lottie::to_text(render::lottie::write_animation(scene, {})), "shifted");
+  const render::lottie::RlottiePlayer player(render::lottie::to_text(render::lottie::write_animation(scene, {})), "shifted");
   double worst = 0;
   for (int f = 0; f + 1 < scene.frame_count; ++f) {
     const render::ImageSurface ours = render::render_frame(render::evaluate(scene, f + 1), kSize);

@@ -1,0 +1,26 @@
+#pragma once
+// What the HTML reports (golden check, asset check) share: files computed in memory for the
+// caller to write atomically, HTML escaping, and one stylesheet.
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace iconsynth::render {
+
+// A file to write: libraries compute bytes, the CLI writes them (atomically).
+struct OutputFile {
+  std::filesystem::path path;
+  std::string bytes;
+};
+
+// Text made safe for HTML element content and attribute values.
+std::string escape_html(std::string_view text);
+
+// "12.34%" for a share in [0, 1].
+std::string percent(double share);
+
+// The reports' common stylesheet (tables, pixelated images, theme backdrops, verdict colours).
+extern const char* const kReportStyle;
+
+}  // namespace iconsynth::render
