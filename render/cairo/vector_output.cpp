@@ -8,8 +8,8 @@
 
 #include <map>
 #include <memory>
-#include <regex>
 #include <stdexcept>
+#include <string_view>
 
 namespace iconsynth::render {
 
@@ -28,18 +28,25 @@ struct SurfaceDeleter {
 // Cairo names SVG groups "surface<N>" from a process-wide counter, so the same frame would get
 // different bytes depending on what was drawn before it. Renumber them by first appearance.
 std::string normalize_surface_ids(const std::string& svg) {
-  static const std::regex kSurfaceId("surface([0-9]+)");
+  static constexpr std::string_view kPrefix = "surface";
   std::map<std::string, std::string> renamed;
   std::string out;
-  auto last = svg.cbegin();
-  for (std::sregex_iterator it(svg.begin(), svg.end(), kSurfaceId), end; it != end; ++it) {
-    const std::string original = (*it)[1].str();
-    auto [slot, inserted] = renamed.try_emplace(original, std::to_string(renamed.size() + 1));
-    out.append(last, svg.cbegin() + it->position());
-    out += "surface" + slot->second;
-    last = svg.cbegin() + it->position() + it->length();
+  std::size_t from = 0;
+  for (std::size_t at = svg.find(kPrefix); at != std::string::npos; at = svg.find(kPrefix, at)) {
+    std::size_t digits = at + kPrefix.size();
+    while (digits < svg.size() && svg[digits] >= '0' && svg[digits] <= '9') ++digits;
+    if (digits == at + kPrefix.size()) {  // "surface" without a number: not an id
+      at = digits;
+      continue;
+    }
+    const std::string original = svg.substr(at + kPrefix.size(), digits - at - kPrefix.size());
+    const auto slot = renamed.try_emplace(original, std::to_string(renamed.size() + 1)).first;
+    out.append(svg, from, at - from);
+    out += kPrefix;
+    out += slot->second;
+    from = at = digits;
   }
-  out.append(last, svg.cend());
+  out.append(svg, from, std::string::npos);
   return out;
 }
 

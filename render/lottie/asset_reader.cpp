@@ -1,6 +1,7 @@
 #include "render/lottie/asset_reader.h"
 
 #include "render/lottie/zip_reader.h"
+#include "spec/json_reader.h"
 
 #include <cmath>
 #include <fstream>
@@ -35,13 +36,13 @@ AssetAnimation validate_animation(Json document, std::string id, std::string ent
   const double fr = number_field(document, "fr", where);
   const double ip = number_field(document, "ip", where), op = number_field(document, "op", where);
   if (w < 1 || h < 1 || w > limits.max_canvas || h > limits.max_canvas) {
-    throw AssetError(where + ": canvas " + Json(w).dump() + "x" + Json(h).dump() + " is outside 1-" +
+    throw AssetError(where + ": canvas " + spec::format_number(w) + "x" + spec::format_number(h) + " is outside 1-" +
                      std::to_string(limits.max_canvas) + " px");
   }
-  if (fr <= 0 || fr > 1000) throw AssetError(where + ": frame rate " + Json(fr).dump() + " is outside (0, 1000]");
+  if (fr <= 0 || fr > 1000) throw AssetError(where + ": frame rate " + spec::format_number(fr) + " is outside (0, 1000]");
   if (!(op > ip) || op - ip > limits.max_frames) {
-    throw AssetError(where + ": frames ip " + Json(ip).dump() + " to op " + Json(op).dump() + " are not 1 to " +
-                     Json(limits.max_frames).dump() + " frames long");
+    throw AssetError(where + ": frames ip " + spec::format_number(ip) + " to op " + spec::format_number(op) + " are not 1 to " +
+                     spec::format_number(limits.max_frames) + " frames long");
   }
   if (!document.contains("layers") || !document["layers"].is_array()) throw AssetError(where + ": \"layers\" must be an array");
   if (document["layers"].size() > limits.max_layers) {

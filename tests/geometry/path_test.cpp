@@ -33,7 +33,7 @@ TEST_CASE("Rounded rectangles span their size and run clockwise unless asked oth
   CHECK(signed_area(rounded_rect(Point(5, 5), Eigen::Vector2d(3, 2), 1, Winding::CounterClockwise)) < 0);
 }
 
-TEST_CASE("A radius larger than the shape is clamped; zero radius gives a sharp rectangle", "[geometry][path]") {
+TEST_CASE("A radius larger than the shape is clamped, zero radius gives a sharp rectangle", "[geometry][path]") {
   const Path sharp = rounded_rect(Point(0, 0), Eigen::Vector2d(1, 1), 0);
   CHECK(std::none_of(sharp.commands().begin(), sharp.commands().end(),
                      [](const PathCommand& c) { return c.verb == Verb::Cubic; }));

@@ -71,7 +71,7 @@ TEST_CASE("One easing for all dimensions, transforms last, opacity only on layer
   }
 }
 
-TEST_CASE("Layers are named for what they are; canvas and timing come from the spec", "[lottie][profile]") {
+TEST_CASE("Layers are named for what they are, canvas and timing come from the spec", "[lottie][profile]") {
   const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), test::all_style_motion_variants()[1]);
   const Json a = render::lottie::write_animation(scene, {64});
   CHECK(a["w"] == 64);

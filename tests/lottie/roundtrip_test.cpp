@@ -50,7 +50,7 @@ TEST_CASE("Exported keyframes evaluate to the scene at every frame, to 1e-6", "[
   }
 }
 
-TEST_CASE("Static properties are written unanimated; animated ones only where the scene animates", "[lottie][roundtrip]") {
+TEST_CASE("Static properties are written unanimated, animated ones only where the scene animates", "[lottie][roundtrip]") {
   const render::AnimatedScene scene =
       render::build_scene(test::builtin_spec(), test::all_style_motion_variants()[1]);  // outline-strong
   const Json animation = render::lottie::write_animation(scene, {});

@@ -27,7 +27,7 @@ TEST_CASE("Values hold before the first key and after the last", "[motion][track
   CHECK(t.at(1e9) == -1.0);
 }
 
-TEST_CASE("At exactly a key the value is that key's; just before it, the segment's end", "[motion][track]") {
+TEST_CASE("At exactly a key the value is that key's, just before it, the segment's end", "[motion][track]") {
   const Track<double> t = three_keys();
   CHECK(t.at(10) == 1.0);
   CHECK(t.at(20) == 3.0);
@@ -54,7 +54,7 @@ TEST_CASE("Vector tracks interpolate each dimension with the same easing", "[mot
   CHECK(early.x() < 2.0);  // eased in: behind linear
 }
 
-TEST_CASE("Keys must move forward; an equal key at the same frame merges", "[motion][track]") {
+TEST_CASE("Keys must move forward, an equal key at the same frame merges", "[motion][track]") {
   Track<double> t;
   t.add(5, 1.0);
   t.add(5, 1.0, Easing::hold());

@@ -61,7 +61,7 @@ TEST_CASE("The chosen colour is what gets drawn", "[render][cairo]") {
   CHECK(opaque > 1000);
 }
 
-TEST_CASE("Duotone cards are filled with the secondary tone; solid dies are true holes", "[render][cairo]") {
+TEST_CASE("Duotone cards are filled with the secondary tone, solid dies are true holes", "[render][cairo]") {
   const int size = 240;  // 10 px per grid unit
   const spec::IconSpec& spec = test::builtin_spec();
   const double centre_px = (spec.layout.padding + spec.layout.module_size / 2) * 10;

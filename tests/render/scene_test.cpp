@@ -33,7 +33,7 @@ TEST_CASE("Elements are named in the icon's own words, links at the back, module
   CHECK(render::variant_id(strong.variant) == "outline-strong");
 }
 
-TEST_CASE("Each style inks its modules as its rule says; links and packets never change", "[render][scene]") {
+TEST_CASE("Each style inks its modules as its rule says, links and packets never change", "[render][scene]") {
   const spec::IconSpec& spec = test::builtin_spec();
   const auto outline = render::build_scene(spec, test::variant(spec::Style::Outline, 2, spec::Motion::Light));
   const auto solid = render::build_scene(spec, test::variant(spec::Style::Solid, 2, spec::Motion::Light));
@@ -53,7 +53,7 @@ TEST_CASE("Each style inks its modules as its rule says; links and packets never
   }
 }
 
-TEST_CASE("Colours: the theme's primary unless one is given; the secondary follows it", "[render][scene]") {
+TEST_CASE("Colours: the theme's primary unless one is given, the secondary follows it", "[render][scene]") {
   const spec::IconSpec& spec = test::builtin_spec();
   render::Variant v{spec::Style::Duotone, 2, spec::Motion::Light, spec::Theme::Light, std::nullopt};
   CHECK(render::build_scene(spec, v).primary == spec.theme_rule(spec::Theme::Light).primary);

@@ -77,7 +77,7 @@ TEST_CASE("Colours must be hex", "[spec][loader]") {
   CHECK(std::string(e.what()) == "/themes/light/primary: \"#12345\" is not a colour; expected #RRGGBB or #RRGGBBAA");
 }
 
-TEST_CASE("Easing arrays are checked handle by handle; travel may not overshoot", "[spec][loader]") {
+TEST_CASE("Easing arrays are checked handle by handle, travel may not overshoot", "[spec][loader]") {
   CHECK(error_after([](json& d) { d["motions"]["strong"]["rounds"][0]["swell"]["rise"]["ease"] = {1.5, 0, 0.5, 1}; })
             .pointer() == "/motions/strong/rounds/0/swell/rise/ease/0");
   const SpecError e = error_after([](json& d) { d["motions"]["light"]["rounds"][0]["travel"]["ease"] = {0.3, 0, 0.5, 1.4}; });

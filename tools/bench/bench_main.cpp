@@ -4,6 +4,7 @@
 // packets and two swells), so the figure is a mean over the whole animation.
 
 #include "render/cairo/raster.h"
+#include "render/check/asset_check.h"
 #include "render/golden/golden_check.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/scene/evaluate.h"
@@ -98,6 +99,18 @@ void BM_GoldenCheck(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_GoldenCheck)->Unit(benchmark::kMillisecond);
+
+// `iconsynth check gpu-cluster.lottie`: read the bundle, then every animation, every frame,
+// rlottie against Cairo at 128 px (450 frame pairs).
+void BM_CheckBundle(benchmark::State& state) {
+  const std::string bytes = render::lottie::write_dotlottie(builtin(), {});
+  for (auto _ : state) {
+    const auto asset = render::lottie::read_asset_bytes(bytes, "gpu-cluster.lottie");
+    const auto result = render::check::check_asset(builtin(), asset, "gpu-cluster.lottie", {});
+    if (!result.passed()) state.SkipWithError("our own bundle does not check clean");
+  }
+}
+BENCHMARK(BM_CheckBundle)->Unit(benchmark::kMillisecond);
 
 // `iconsynth build --out DIR` on defaults, files written included.
 void BM_BuildCommand(benchmark::State& state) {
