@@ -54,8 +54,8 @@ std::vector<OutputFile> write_check_report(const CheckResult& r, const std::file
   for (const AnimationCheck& a : r.animations) {
     const std::string theme_class = a.theme == "light" ? "light" : "dark";
     body << "<h2><code>" << escape_html(a.id) << "</code>: <span class=\"" << (a.passed ? "pass\">matches" : "fail\">differs")
-         << "</span></h2>\n<p>Compared with " << escape_html(a.variant_id) << " (matched " << escape_html(a.matched_how)
-         << ")" << (a.theme.empty() ? "" : "; asset theme " + escape_html(a.theme) + " applied") << ".</p>\n";
+         << "</span></h2>\n<p>Compared with " << escape_html(a.variant_id) << ", matched " << escape_html(a.matched_how)
+         << (a.theme.empty() ? "" : "; asset theme " + escape_html(a.theme) + " applied") << ".</p>\n";
     if (!a.time_note.empty()) body << "<p>Note: " << escape_html(a.time_note) << ".</p>\n";
     if (!a.structure.empty()) {
       body << "<table>\n<tr><th>structure</th><th>asset</th><th>ours</th></tr>\n";
@@ -88,7 +88,7 @@ std::vector<OutputFile> write_check_report(const CheckResult& r, const std::file
        << escape_html(r.asset_name) << "</title>\n<style>" << kReportStyle << "</style>\n</head>\n<body>\n"
        << "<h1>Check of <code>" << escape_html(r.asset_name) << "</code> (" << escape_html(lottie::kind_name(r.kind))
        << "): <span class=\"" << (r.passed() ? "pass\">matches" : "fail\">differs") << "</span></h1>\n<p>"
-       << r.animations.size() << " animations at " << r.size << " px; a frame matches when its mean difference is at most "
+       << r.animations.size() << (r.animations.size() == 1 ? " animation" : " animations") << " at " << r.size << " px; a frame matches when its mean difference is at most "
        << fixed(r.thresholds.max_mean, 2) << " and at most " << percent(r.thresholds.max_share) << " of pixels differ by more than "
        << r.thresholds.tolerance << ". Worst frames first; red: more ink in ours, blue: less.</p>\n"
        << body.str() << "</body>\n</html>\n";
