@@ -12,9 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr double kMaxFrames = 600;       // any one timing: 10 s at 60 fps
-constexpr int kMaxTotalFrames = 3600;    // a whole motion: 60 s at 60 fps
-constexpr int kMaxJsonDepth = 32;
 
 template <class Enum, std::size_t N>
 std::vector<std::string> names_of(const std::array<Enum, N>& values) {
@@ -39,9 +36,9 @@ double read_frames(ObjectReader& reader, std::string_view key, double frame_rate
     if (used == 0 || text.substr(used) != "ms") {
       throw SpecError(pointer, "expected a number of frames or a duration like \"200ms\", got \"" + text + "\"");
     }
-    return read_number(json(ms * frame_rate / 1000.0), pointer, min, kMaxFrames);
+    return read_number(json(ms * frame_rate / 1000.0), pointer, min, kMaxTimingFrames);
   }
-  return read_number(value, pointer, min, kMaxFrames);
+  return read_number(value, pointer, min, kMaxTimingFrames);
 }
 
 // "ease": a preset name or [x1, y1, x2, y2] (Lottie's o.x, o.y, i.x, i.y).
@@ -110,7 +107,8 @@ geometry::LayoutParams read_layout(ObjectReader reader) {
   reader.finish();
 
   // Sizes are read; now check they fit together.
-  if (geometry::module_offset(p) <= 0) {
+  // Centres sit 2 × offset apart: closer than a module's size and the cards overlap.
+  if (2 * geometry::module_offset(p) <= p.module_size) {
     throw SpecError(reader.pointer_of("module") + "/size",
                     "modules of size " + format_number(p.module_size) + " with padding " + format_number(p.padding) +
                         " overlap on a " + format_number(p.grid) + "-unit grid");
@@ -248,9 +246,9 @@ IconSpec load_spec(const json& document) {
     // Building the choreography is the final check that its timings fit together.
     try {
       const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
-      if (c.frame_count > kMaxTotalFrames) {
+      if (c.frame_count > kMaxMotionFrames) {
         throw SpecError(motions.pointer_of(name(m)), "lasts " + std::to_string(c.frame_count) +
-                                                         " frames; at most " + std::to_string(kMaxTotalFrames));
+                                                         " frames; at most " + std::to_string(kMaxMotionFrames));
       }
     } catch (const motion::ChoreographyError& e) {
       throw SpecError(motions.pointer_of(name(m)) + "/" + e.field, e.what());
@@ -265,47 +263,53 @@ IconSpec load_spec(const json& document) {
   return spec;
 }
 
-IconSpec load_spec_text(std::string_view text) {
-  return load_spec([&] {
-    try {
-      // Nesting deeper than any spec needs is refused before it can cost anything.
-      return json::parse(text, [](int depth, json::parse_event_t, json&) {
-        if (depth > kMaxJsonDepth) throw SpecError("", "JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
-        return true;
-      });
-    } catch (const json::parse_error& e) {
-      throw SpecError("", std::string("invalid JSON: ") + e.what());
-    }
-  }());
+namespace {
+
+// Text → JSON document, refusing nesting deeper than any spec needs before it costs anything.
+// Every nlohmann error (syntax, number overflow such as 1e400) becomes a SpecError.
+json parse_document(std::string_view text) {
+  try {
+    return json::parse(text, [](int depth, json::parse_event_t, json&) {
+      if (depth > kMaxSpecJsonDepth) throw SpecError("", "JSON nests deeper than " + std::to_string(kMaxSpecJsonDepth) + " levels");
+      return true;
+    });
+  } catch (const json::exception& e) {
+    throw SpecError("", std::string("invalid JSON: ") + e.what());
+  }
 }
 
-IconSpec load_spec_file(const std::filesystem::path& path) {
+std::string read_text(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw SpecError("", "cannot read spec file " + path.string());
   std::ostringstream text;
   text << in.rdbuf();
+  return text.str();
+}
+
+// Runs `load` and names the file in any error it raises.
+template <class Load>
+auto in_file(const std::filesystem::path& path, Load load) {
   try {
-    return load_spec_text(text.str());
+    return load();
   } catch (const SpecError& e) {
     throw SpecError(e.pointer(), e.problem() + " (in " + path.string() + ")");
   }
 }
 
+}  // namespace
+
+IconSpec load_spec_text(std::string_view text) { return load_spec(parse_document(text)); }
+
+IconSpec load_spec_file(const std::filesystem::path& path) {
+  const std::string text = read_text(path);
+  return in_file(path, [&] { return load_spec_text(text); });
+}
+
 IconSpec load_spec_with_overrides(const std::filesystem::path& path, const std::vector<std::string>& overrides) {
   if (overrides.empty()) return path.empty() ? load_spec_text(builtin_spec_text()) : load_spec_file(path);
   // Overrides edit the document, so parse it first, then validate once at the end.
-  json document;
-  if (path.empty()) {
-    document = json::parse(builtin_spec_text());
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw SpecError("", "cannot read spec file " + path.string());
-    try {
-      document = json::parse(in);
-    } catch (const json::parse_error& e) {
-      throw SpecError("", std::string("invalid JSON in ") + path.string() + ": " + e.what());
-    }
-  }
+  json document = path.empty() ? parse_document(builtin_spec_text())
+                               : in_file(path, [&] { return parse_document(read_text(path)); });
   for (const std::string& assignment : overrides) apply_override(document, assignment);
   return load_spec(document);
 }

@@ -12,6 +12,11 @@
 
 namespace iconsynth::spec {
 
+// Limits on what a spec may ask for; each error that enforces one states it.
+inline constexpr double kMaxTimingFrames = 600;  // any one timing: 10 s at 60 fps
+inline constexpr int kMaxMotionFrames = 3600;    // a whole motion: 60 s at 60 fps
+inline constexpr int kMaxSpecJsonDepth = 32;     // nesting of the spec document
+
 // Validates a parsed document and builds the typed spec.
 IconSpec load_spec(const nlohmann::json& document);
 // Parses spec text (errors name the byte offset) and validates it.

@@ -67,7 +67,8 @@ std::vector<OutputFile> write_check_report(const CheckResult& r, const std::file
     }
     body << "<table>\n<tr><th>frame</th><th>asset (rlottie)</th><th>ours (Cairo)</th><th>difference</th><th>metrics</th></tr>\n";
     for (const FrameSample& s : a.worst) {
-      const std::string stem = "img/" + a.id + "/" + std::to_string(s.result.asset_frame);
+      // Animation ids come from the asset: never let one steer a path.
+      const std::string stem = "img/" + safe_file_name(a.id) + "/" + std::to_string(s.result.asset_frame);
       const ImageSurface asset = image_from_pixels(s.asset_pixels.data(), r.size, r.size);
       const ImageSurface ours = image_from_pixels(s.our_pixels.data(), r.size, r.size);
       const auto diff = difference_image(asset.view(), ours.view());

@@ -18,6 +18,16 @@ std::string escape_html(std::string_view text) {
   return out;
 }
 
+std::string safe_file_name(std::string_view name) {
+  std::string out;
+  for (char c : name.substr(0, 128)) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                       c == '_' || c == '-';
+    out += plain ? c : '_';
+  }
+  return out.empty() || out == "." || out == ".." ? "_" : out;
+}
+
 std::string percent(double share) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f%%", share * 100);

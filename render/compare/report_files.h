@@ -17,6 +17,11 @@ struct OutputFile {
 // Text made safe for HTML element content and attribute values.
 std::string escape_html(std::string_view text);
 
+// A name from untrusted input made safe as one path component: characters outside
+// [A-Za-z0-9._-] become '_', and "", "." and ".." become "_", so a report never writes
+// outside its folder.
+std::string safe_file_name(std::string_view name);
+
 // "12.34%" for a share in [0, 1].
 std::string percent(double share);
 

@@ -195,7 +195,13 @@ GoldenBuild make_golden_set(const spec::IconSpec& spec, const std::filesystem::p
 
 CheckReport check_golden_set(const spec::IconSpec& spec, const std::filesystem::path& dir, const CheckOptions& options) {
   CheckReport report;
-  report.golden = golden_set_from_json(nlohmann::json::parse(read_file(manifest_path(dir))));
+  nlohmann::json manifest;
+  try {
+    manifest = nlohmann::json::parse(read_file(manifest_path(dir)));
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(manifest_path(dir).string() + " is not valid JSON: " + e.what());
+  }
+  report.golden = golden_set_from_json(manifest);
   report.tolerance = options.tolerance.value_or(report.golden.tolerance);
   if (report.golden.spec_sha256 != spec_hash(spec)) report.notes.push_back("the spec differs from the one the goldens were made from");
   if (report.golden.cairo_version != cairo_version_string()) {

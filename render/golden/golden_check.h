@@ -71,7 +71,8 @@ struct CheckOptions {
   Eigen::Vector2d offset_px = Eigen::Vector2d::Zero(); // shift renderings (anti-aliasing probe)
 };
 
-// Checks the spec against the set in `dir`; std::runtime_error when the set cannot be read.
+// Checks the spec against the set in `dir`; std::invalid_argument when its manifest is malformed,
+// std::runtime_error when it cannot be read.
 CheckReport check_golden_set(const spec::IconSpec& spec, const std::filesystem::path& dir, const CheckOptions& options);
 
 // SHA-256 of an image's pixels, row by row (stride padding excluded).

@@ -76,14 +76,14 @@ namespace {
 template <class T, class Parse>
 T parse_name(const json& v, const char* field, Parse parse) {
   const auto parsed = parse(v.at(field).get<std::string>());
-  if (!parsed) throw std::runtime_error(std::string("golden manifest: unknown ") + field + " \"" + v.at(field).get<std::string>() + "\"");
+  if (!parsed) throw std::invalid_argument(std::string("golden manifest: unknown ") + field + " \"" + v.at(field).get<std::string>() + "\"");
   return *parsed;
 }
 }  // namespace
 
 GoldenSet golden_set_from_json(const json& m) {
   try {
-    if (m.at("format") != 1) throw std::runtime_error("golden manifest: unsupported format " + m.at("format").dump());
+    if (m.at("format") != 1) throw std::invalid_argument("golden manifest: unsupported format " + m.at("format").dump());
     GoldenSet set;
     set.icon = m.at("icon").get<std::string>();
     set.spec_sha256 = m.at("spec_sha256").get<std::string>();
@@ -106,7 +106,7 @@ GoldenSet golden_set_from_json(const json& m) {
     set.bundle_sha256 = m.at("bundle_sha256").get<std::string>();
     return set;
   } catch (const json::exception& e) {
-    throw std::runtime_error(std::string("golden manifest is malformed: ") + e.what());
+    throw std::invalid_argument(std::string("golden manifest is malformed: ") + e.what());
   }
 }
 

@@ -74,7 +74,7 @@ std::vector<GoldenVariant> variants_of(const spec::IconSpec& spec);
 std::vector<int> key_frames(const AnimatedScene& scene);
 
 nlohmann::json to_json(const GoldenSet& set);
-// std::runtime_error naming the field when the manifest is malformed.
+// std::invalid_argument naming the field when the manifest is malformed.
 GoldenSet golden_set_from_json(const nlohmann::json& manifest);
 
 // Paths inside a set folder.

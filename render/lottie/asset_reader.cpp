@@ -135,7 +135,7 @@ Json parse_json_limited(const std::string& text, const std::string& where, int m
       if (depth > max_depth) throw AssetError(where + ": JSON nests deeper than " + std::to_string(max_depth) + " levels");
       return true;
     });
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {  // syntax, and number overflow (1e400)
     throw AssetError(where + ": invalid JSON: " + e.what());
   }
 }

@@ -2,6 +2,7 @@
 // and the right animation and frames named; unreadable input exits 2 with a message.
 #include "../tools/cli_support.h"
 
+#include "render/compare/report_files.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/zip_reader.h"
 #include "spec/loader.h"
@@ -183,5 +184,22 @@ TEST_CASE("Unreadable assets and options that do not fit exit 2 with a message",
     INFO(c.args << "\n" << r.err);
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains(c.message));
+  }
+}
+
+TEST_CASE("Report paths stay inside the report folder whatever the asset's names", "[check][hostile]") {
+  CHECK(iconsynth::render::safe_file_name("outline-light") == "outline-light");
+  CHECK(iconsynth::render::safe_file_name("..") == "_");
+  CHECK(iconsynth::render::safe_file_name("../../etc/passwd") == ".._.._etc_passwd");
+  CHECK(iconsynth::render::safe_file_name("a/b\\c:d") == "a_b_c_d");
+  CHECK(iconsynth::render::safe_file_name("") == "_");
+  // A plain JSON file whose stem is "..": its images still land under OUT/img/.
+  const fs::path work = iconsynth::test::scratch_dir("check-dots");
+  std::ofstream(work / "...json") << bundle_animation("outline-light").dump();
+  const auto r = run_cli("check " + (work / "...json").string() + " --report " + (work / "report").string(), work);
+  CHECK(r.exit_code == 0);
+  CHECK(fs::is_directory(work / "report" / "img" / "_"));
+  for (const auto& e : fs::recursive_directory_iterator(work)) {
+    if (e.path().extension() == ".png") CHECK(e.path().string().rfind((work / "report" / "img").string(), 0) == 0);
   }
 }

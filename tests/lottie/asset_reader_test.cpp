@@ -97,6 +97,17 @@ TEST_CASE("Broken and hostile inputs are refused with a message that names the p
       {"absurd canvas", R"({"w":1e9,"h":24,"fr":60,"ip":0,"op":60,"layers":[]})", "canvas 1e+09x24 is outside", {}},
       {"absurd frames", R"({"w":24,"h":24,"fr":60,"ip":0,"op":1e12,"layers":[]})", "frames long", {}},
       {"negative frame rate", R"({"w":24,"h":24,"fr":-5,"ip":0,"op":60,"layers":[]})", "frame rate -5", {}},
+      {"too many animations", zip_of({{"manifest.json", [] {
+         std::string m = R"({"version":"2","animations":[)";
+         for (int i = 0; i < 65; ++i) {
+           if (i > 0) m += ',';
+           m += R"({"id":"a)";
+           m += std::to_string(i);
+           m += "\"}";
+         }
+         return m + "]}";
+       }()}}),
+       "65 animations; at most 64", {}},
       {"no layers", R"({"w":24,"h":24,"fr":60,"ip":0,"op":60})", "\"layers\" must be an array", {}},
       {"string size", R"({"w":"24","h":24,"fr":60,"ip":0,"op":60,"layers":[]})", "\"w\" must be a number", {}},
   };

@@ -117,3 +117,20 @@ TEST_CASE("Malformed and hostile JSON text gets a clear error", "[spec][loader]"
                     Catch::Contains("nests deeper than 32"));
   CHECK_THROWS_WITH(load_spec_file("/nonexistent/spec.json"), Catch::Contains("cannot read spec file /nonexistent/spec.json"));
 }
+
+TEST_CASE("A motion longer than the frame limit is refused with the limit", "[spec][loader]") {
+  const SpecError e = error_after([](json& d) {
+    json& strong = d["motions"]["strong"];
+    strong["lead"] = 600;
+    strong["anticipation"]["gather"]["frames"] = 600;
+    strong["anticipation"]["hold"] = 600;
+    strong["anticipation"]["release"]["frames"] = 600;
+    for (json& round : strong["rounds"]) {
+      round["travel"]["frames"] = 600;
+      round["swell"]["rise"]["frames"] = 300;
+      round["swell"]["settle"]["frames"] = 300;
+    }
+  });
+  CHECK(e.pointer() == "/motions/strong");
+  CHECK_THAT(e.what(), Catch::Contains("at most 3600"));
+}

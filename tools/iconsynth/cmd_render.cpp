@@ -81,7 +81,11 @@ void add_render_command(CLI::App& app) {
   cmd->add_option("--size", options->size, "Output size in pixels, 8 to 4096")
       ->check(CLI::Range(render::kMinSize, render::kMaxSize))
       ->capture_default_str();
-  cmd->add_option("--frame", options->frame, "Render only this frame (0-based)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--frame", options->frame, "Render only this frame (0-based)")->check(CLI::Validator(
+      [](const std::string& text) {
+        return !text.empty() && text[0] != '-' ? std::string() : "frame " + text + " is negative; frames count from 0";
+      },
+      "FRAME"));
   cmd->add_option("--format", options->format, "png, svg or pdf")
       ->check(CLI::IsMember({"png", "svg", "pdf"}))
       ->capture_default_str();

@@ -1,0 +1,71 @@
+#pragma once
+// What each fuzz target does with one input, shared by the libFuzzer entry points
+// (fuzz_*.cpp) and by the regression test that replays committed findings in every CI run.
+// Each function lets through only the error type its parser promises; anything else is a bug.
+
+#include "render/lottie/asset_reader.h"
+#include "render/lottie/json_diff.h"
+#include "spec/loader.h"
+#include "spec/overrides.h"
+
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+namespace iconsynth::fuzz {
+
+// Spec JSON text → IconSpec.
+inline void spec_loader(std::string_view input) {
+  try {
+    spec::load_spec_text(input);
+  } catch (const spec::SpecError&) {
+  }
+}
+
+// `--set PATH=VALUE` on the built-in spec, then validation.
+inline void set_override(std::string_view input) {
+  static const nlohmann::json builtin = nlohmann::json::parse(spec::builtin_spec_text());
+  nlohmann::json document = builtin;
+  try {
+    spec::apply_override(document, input);
+    spec::load_spec(document);
+  } catch (const spec::SpecError&) {
+  }
+}
+
+// The colour parser: whatever it accepts must print back to the same colour.
+inline void color(std::string_view input) {
+  if (const auto parsed = spec::parse_hex_color(input)) {
+    if (spec::parse_hex_color(spec::to_hex(*parsed)) != parsed) std::abort();
+  }
+}
+
+// A Lottie JSON file handed to `check`: the reader, then theming and diffing what it accepted.
+inline void lottie_json(std::string_view input) {
+  using namespace render::lottie;
+  static const AssetTheme theme{"dark", Json::parse(R"([{"id":"primary","type":"Color","value":[1,0,0]},
+                                                          {"id":"weight","type":"Scalar","value":3}])")};
+  try {
+    const Asset asset = read_asset_bytes(std::string(input), "fuzz.json");
+    for (const AssetAnimation& a : asset.animations) diff_json(a.document, apply_theme(a.document, theme), 50);
+  } catch (const AssetError&) {
+  }
+}
+
+// A .lottie bundle handed to `check`, with the inflate cap lowered so the fuzzer can reach it.
+inline void dotlottie(std::string_view input) {
+  using namespace render::lottie;
+  AssetLimits limits;
+  limits.max_inflated_bytes = 4u << 20;
+  // Steer every input to the zip path (the JSON path has its own target).
+  std::string bytes = input.substr(0, 2) == "PK" ? std::string(input) : "PK" + std::string(input);
+  try {
+    const Asset asset = read_asset_bytes(bytes, "fuzz.lottie", limits);
+    for (const AssetTheme& t : asset.themes) {
+      for (const AssetAnimation& a : asset.animations) apply_theme(a.document, t);
+    }
+  } catch (const AssetError&) {
+  }
+}
+
+}  // namespace iconsynth::fuzz
