@@ -9,14 +9,6 @@ namespace iconsynth::render::check {
 
 using nlohmann::json;
 
-namespace {
-std::string fixed(double value, int decimals) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
-}  // namespace
-
 json summary_json(const CheckResult& r) {
   json animations = json::array();
   for (const AnimationCheck& a : r.animations) {

@@ -28,6 +28,12 @@ std::string safe_file_name(std::string_view name) {
   return out.empty() || out == "." || out == ".." ? "_" : out;
 }
 
+std::string fixed(double value, int decimals) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
 std::string percent(double share) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f%%", share * 100);

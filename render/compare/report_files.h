@@ -22,6 +22,9 @@ std::string escape_html(std::string_view text);
 // outside its folder.
 std::string safe_file_name(std::string_view name);
 
+// A number with a fixed count of decimals: "0.250".
+std::string fixed(double value, int decimals);
+
 // "12.34%" for a share in [0, 1].
 std::string percent(double share);
 

@@ -14,11 +14,6 @@ using nlohmann::json;
 
 constexpr int kEnlarge = 4;
 
-std::string fixed(double value, int decimals) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
 
 std::string frame_stem(int frame) {
   char text[16];

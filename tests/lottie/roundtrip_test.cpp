@@ -36,7 +36,7 @@ TEST_CASE("Exported keyframes evaluate to the scene at every frame, to 1e-6", "[
           const auto scale = render::lottie::read_property((*layer)["ks"]["s"]);
           const auto opacity = render::lottie::read_property((*layer)["ks"]["o"]);
           for (double f = -1; f <= scene.frame_count; f += 0.25) {
-            const render::FrameElement expected = test::find_element(render::evaluate(scene, f), e.name);
+            const render::FrameElement expected = test::find(render::evaluate(scene, f), e.name);
             INFO(e.name << " at frame " << f);
             const Eigen::VectorXd p = position.at(f) / k, s = scale.at(f) / 100, o = opacity.at(f) / 100;
             CHECK((p - Eigen::Vector2d(expected.transform.translation())).cwiseAbs().maxCoeff() < 1e-6);

@@ -1,5 +1,8 @@
 #pragma once
-// Shared fixtures for the Lottie suites: exported animations and images written on failure.
+// Shared fixtures for the Lottie suites (on top of the render suites' spec and variants):
+// reading files, and images written on failure.
+
+#include "../render/support.h"
 
 #include "render/cairo/surface.h"
 #include "render/compare/image_diff.h"
@@ -16,26 +19,6 @@
 #include <vector>
 
 namespace iconsynth::test {
-
-inline const spec::IconSpec& builtin_spec() {
-  static const spec::IconSpec spec = spec::load_spec_text(spec::builtin_spec_text());
-  return spec;
-}
-
-inline std::vector<render::Variant> all_style_motion_variants(double weight = 2) {
-  std::vector<render::Variant> out;
-  for (spec::Style style : spec::kStyles) {
-    for (spec::Motion motion : spec::kMotions) out.push_back({style, weight, motion, spec::Theme::Dark, std::nullopt});
-  }
-  return out;
-}
-
-inline const render::FrameElement& find_element(const render::FrameScene& frame, const std::string& name) {
-  for (const render::FrameElement& e : frame.elements) {
-    if (e.element->name == name) return e;
-  }
-  throw std::out_of_range("no element " + name);
-}
 
 // Where a failing test leaves images for a person to look at.
 inline std::filesystem::path artifact_dir(const std::string& name) {
