@@ -6,6 +6,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -24,7 +25,6 @@ struct SurfaceDeleter {
   void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
 };
 
-// Draws into a stream surface and finishes it, so every byte is in `out` on return.
 // Cairo names SVG groups "surface<N>" from a process-wide counter, so the same frame would get
 // different bytes depending on what was drawn before it. Renumber them by first appearance.
 std::string normalize_surface_ids(const std::string& svg) {
@@ -50,11 +50,12 @@ std::string normalize_surface_ids(const std::string& svg) {
   return out;
 }
 
-void draw_document(cairo_surface_t* raw, const FrameScene& frame, int size, const char* what) {
+// Draws into a stream surface and finishes it, so every byte is in the stream on return.
+void draw_document(cairo_surface_t* raw, const std::function<void(cairo_t*)>& draw, const char* what) {
   std::unique_ptr<cairo_surface_t, SurfaceDeleter> surface(raw);
   {
     CairoContext cr = make_context(surface.get());
-    draw_frame(cr.get(), frame, size / frame.scene->grid);
+    draw(cr.get());
   }
   cairo_surface_finish(surface.get());
   if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
@@ -65,11 +66,15 @@ void draw_document(cairo_surface_t* raw, const FrameScene& frame, int size, cons
 
 }  // namespace
 
+std::string svg_document(double width, double height, const std::function<void(cairo_t*)>& draw) {
+  std::string out;
+  draw_document(cairo_svg_surface_create_for_stream(append, &out, width, height), draw, "SVG");
+  return normalize_surface_ids(out);
+}
+
 std::string render_svg(const FrameScene& frame, int size) {
   check_output_size(size);
-  std::string out;
-  draw_document(cairo_svg_surface_create_for_stream(append, &out, size, size), frame, size, "SVG");
-  return normalize_surface_ids(out);
+  return svg_document(size, size, [&](cairo_t* cr) { draw_frame(cr, frame, size / frame.scene->grid); });
 }
 
 std::string render_pdf(const FrameScene& frame, int size) {
@@ -80,7 +85,7 @@ std::string render_pdf(const FrameScene& frame, int size) {
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z");
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "2000-01-01T00:00:00Z");
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "iconsynth");
-  draw_document(surface, frame, size, "PDF");
+  draw_document(surface, [&](cairo_t* cr) { draw_frame(cr, frame, size / frame.scene->grid); }, "PDF");
   return out;
 }
 

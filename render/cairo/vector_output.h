@@ -3,9 +3,16 @@
 
 #include "render/scene/evaluate.h"
 
+#include <cairo.h>
+
+#include <functional>
 #include <string>
 
 namespace iconsynth::render {
+
+// An SVG document of whatever `draw` paints on a width × height surface, with Cairo's
+// process-wide ids renumbered so the same drawing always gives the same bytes.
+std::string svg_document(double width, double height, const std::function<void(cairo_t*)>& draw);
 
 // SVG document of `frame`, size × size px with a transparent background.
 std::string render_svg(const FrameScene& frame, int size);

@@ -19,7 +19,8 @@ bool is_png(const std::string& bytes) { return bytes.rfind("\x89PNG\r\n\x1a\n", 
 
 TEST_CASE("Every command has --help and exits 0", "[tools][cli]") {
   const fs::path dir = scratch_dir("help");
-  for (const char* command : {"", "render ", "info ", "build ", "export "}) {
+  for (const char* command : {"", "render ", "info ", "build ", "export ", "golden ", "golden check ", "golden update ",
+                              "check ", "plot ", "spec "}) {
     const auto r = run_cli(std::string(command) + "--help", dir);
     INFO(command);
     CHECK(r.exit_code == 0);
@@ -178,4 +179,24 @@ TEST_CASE("export refuses options that do not fit the format", "[tools][cli]") {
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("--output is required"));
   CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 2);  // stdout.txt, stderr.txt
+}
+
+TEST_CASE("plot writes a PNG or SVG chart, spec --print the effective spec", "[tools][cli]") {
+  const fs::path dir = scratch_dir("plot");
+  auto r = run_cli("plot --motion strong -o " + (dir / "strong.png").string(), dir);
+  REQUIRE(r.exit_code == 0);
+  CHECK(is_png(read_file(dir / "strong.png")));
+  r = run_cli("plot -o " + (dir / "light.svg").string(), dir);
+  REQUIRE(r.exit_code == 0);
+  CHECK(read_file(dir / "light.svg").find("<svg") != std::string::npos);
+  r = run_cli("plot -o " + (dir / "light.gif").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("written as .png or .svg"));
+
+  r = run_cli("spec --print --set motions.light.rounds.0.swell.scale=1.2", dir);
+  REQUIRE(r.exit_code == 0);
+  CHECK(nlohmann::json::parse(r.out)["motions"]["light"]["rounds"][0]["swell"]["scale"] == 1.2);
+  r = run_cli("spec --set motions.light.rounds.0.swell.scale=9", dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("/motions/light/rounds/0/swell/scale: 9 is out of range"));
 }

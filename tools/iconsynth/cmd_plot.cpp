@@ -1,0 +1,67 @@
+#include "tools/iconsynth/atomic_file.h"
+#include "tools/iconsynth/cli_options.h"
+#include "tools/iconsynth/commands.h"
+
+#include "geometry/ring.h"
+#include "render/cairo/motion_plot.h"
+#include "spec/json_reader.h"
+
+#include <iostream>
+
+namespace iconsynth::cli {
+
+namespace {
+
+struct PlotCommandOptions {
+  SpecOptions spec;
+  std::string motion = "light";
+  std::string output;
+  render::PlotOptions plot;
+};
+
+void run_plot(const PlotCommandOptions& o) {
+  const spec::IconSpec spec = o.spec.load();
+  const spec::Motion motion = *spec::parse_motion(o.motion);
+  const motion::Choreography c = motion::choreograph(spec.choreography(motion), geometry::kRingSize);
+  render::PlotOptions plot = o.plot;
+  plot.title = spec.id + ": " + o.motion + " motion, " + std::to_string(c.frame_count) + " frames at " +
+               spec::format_number(spec.frame_rate) + " fps";
+  const std::string extension = std::filesystem::path(o.output).extension().string();
+  if (extension != ".png" && extension != ".svg") {
+    throw std::invalid_argument("-o " + o.output + ": the plot is written as .png or .svg");
+  }
+  write_file_atomically(o.output, extension == ".svg" ? render::motion_plot_svg(c, spec.frame_rate, plot)
+                                                      : render::motion_plot_png(c, spec.frame_rate, plot));
+  std::cout << "wrote " << o.output << " (" << plot.title << ")\n";
+}
+
+}  // namespace
+
+void add_plot_command(CLI::App& app) {
+  auto o = std::make_shared<PlotCommandOptions>();
+  CLI::App* cmd = app.add_subcommand("plot", "Chart a motion: module scales, packet progress and opacity, keyframes, handles, events");
+  o->spec.add_to(*cmd);
+  cmd->add_option("--motion", o->motion, "light or strong")->check(CLI::IsMember({"light", "strong"}))->capture_default_str();
+  cmd->add_option("--width", o->plot.width, "Chart width in px")->check(CLI::Range(480, 8192))->capture_default_str();
+  cmd->add_option("--height", o->plot.height, "Chart height in px")->check(CLI::Range(320, 8192))->capture_default_str();
+  cmd->add_option("-o,--output", o->output, "Output file, .png or .svg")->required();
+  cmd->callback([o] { run_plot(*o); });
+}
+
+void add_spec_command(CLI::App& app) {
+  auto options = std::make_shared<SpecOptions>();
+  auto print = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("spec", "Validate a spec; --print shows the effective spec after --set overrides");
+  options->add_to(*cmd);
+  cmd->add_flag("--print", *print, "Print the effective spec as JSON");
+  cmd->callback([options, print] {
+    const spec::IconSpec spec = options->load();
+    if (*print) {
+      std::cout << spec.source.dump(2) << "\n";
+    } else {
+      std::cout << "spec " << spec.id << " is valid\n";
+    }
+  });
+}
+
+}  // namespace iconsynth::cli
