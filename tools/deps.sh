@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(
   cmake g++ make pkg-config
   libeigen3-dev libcairo2-dev nlohmann-json3-dev libcli11-dev libzip-dev libssl-dev librlottie-dev
+  libwebp-dev libgif-dev
   libbenchmark-dev
 )
 if [[ ${1:-} == --test ]]; then

@@ -200,3 +200,20 @@ TEST_CASE("plot writes a PNG or SVG chart, spec --print the effective spec", "[t
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("/motions/light/rounds/0/swell/scale: 9 is out of range"));
 }
+
+TEST_CASE("render --format webp|gif writes one animated preview", "[tools][cli]") {
+  const fs::path dir = scratch_dir("previews");
+  auto r = run_cli("render --format webp --size 32 --out " + (dir / "w").string(), dir);
+  REQUIRE(r.exit_code == 0);
+  CHECK(read_file(dir / "w" / "animation.webp").substr(8, 4) == "WEBP");
+  r = run_cli("render --format gif --background '#0B0F19' --size 32 --out " + (dir / "g").string(), dir);
+  REQUIRE(r.exit_code == 0);
+  CHECK(read_file(dir / "g" / "animation.gif").rfind("GIF89a", 0) == 0);
+  r = run_cli("render --format gif --frame 3 --out " + (dir / "x").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("writes every frame"));
+  r = run_cli("render --background '#000000' --out " + (dir / "x").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--background applies to --format webp or gif"));
+  CHECK_FALSE(fs::exists(dir / "x"));
+}

@@ -4,6 +4,7 @@
 
 #include "render/cairo/raster.h"
 #include "render/cairo/vector_output.h"
+#include "render/preview/animated_preview.h"
 
 #include <cstdio>
 #include <iostream>
@@ -20,6 +21,7 @@ struct RenderOptions {
   int size = 64;
   std::optional<int> frame;
   std::string format = "png";
+  std::string background;
   bool filmstrip = false;
   int columns = 0;
   std::string out;
@@ -43,6 +45,16 @@ void run_render(const RenderOptions& o) {
   const std::filesystem::path dir(o.out);
   const std::string label = render::variant_id(scene.variant) + ", weight " + weight_label(scene.variant.weight);
 
+  if (o.format == "webp" || o.format == "gif") {
+    render::PreviewOptions preview{o.size, std::nullopt};
+    if (!o.background.empty()) preview.background = spec::parse_hex_color(o.background);
+    const std::filesystem::path path = dir / ("animation." + o.format);
+    const std::string bytes = o.format == "webp" ? render::animated_webp(scene, preview) : render::animated_gif(scene, preview);
+    write_file_atomically(path, bytes);
+    std::cout << "wrote " << path.string() << " (" << scene.frame_count << " frames of " << label << ", " << o.size
+              << " px, " << bytes.size() << " bytes)\n";
+    return;
+  }
   if (o.filmstrip) {
     const int columns = o.columns > 0 ? o.columns : render::default_filmstrip_columns(scene.frame_count);
     const std::filesystem::path path = dir / "filmstrip.png";
@@ -86,9 +98,12 @@ void add_render_command(CLI::App& app) {
         return !text.empty() && text[0] != '-' ? std::string() : "frame " + text + " is negative; frames count from 0";
       },
       "FRAME"));
-  cmd->add_option("--format", options->format, "png, svg or pdf")
-      ->check(CLI::IsMember({"png", "svg", "pdf"}))
+  cmd->add_option("--format", options->format,
+                  "png, svg or pdf (one file per frame), or webp or gif (one animated file, DIR/animation.webp|gif)")
+      ->check(CLI::IsMember({"png", "svg", "pdf", "webp", "gif"}))
       ->capture_default_str();
+  cmd->add_option("--background", options->background, "Background colour of webp/gif previews (default: transparent)")
+      ->check(color_validator());
   CLI::Option* filmstrip = cmd->add_flag("--filmstrip", options->filmstrip, "All frames on one PNG sheet: DIR/filmstrip.png");
   cmd->add_option("--columns", options->columns, "Frames a row on the filmstrip (default: a square sheet)")
       ->check(CLI::Range(1, 1000))
@@ -99,6 +114,9 @@ void add_render_command(CLI::App& app) {
     if (options->filmstrip && options->format != "png") {
       throw std::invalid_argument("--filmstrip writes PNG only; drop --format " + options->format);
     }
+    const bool animated = options->format == "webp" || options->format == "gif";
+    if (animated && options->frame) throw std::invalid_argument("--format " + options->format + " writes every frame; drop --frame");
+    if (!animated && !options->background.empty()) throw std::invalid_argument("--background applies to --format webp or gif");
     run_render(*options);
   });
 }
