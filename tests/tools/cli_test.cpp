@@ -217,3 +217,24 @@ TEST_CASE("render --format webp|gif writes one animated preview", "[tools][cli]"
   CHECK_THAT(r.err, Catch::Contains("--background applies to --format webp or gif"));
   CHECK_FALSE(fs::exists(dir / "x"));
 }
+
+TEST_CASE("sheet lays out every style x motion x weight, or one variant's frames", "[tools][cli]") {
+  const fs::path dir = scratch_dir("sheet");
+  auto be32 = [](const std::string& png, std::size_t at) {
+    return (std::uint8_t(png[at]) << 24) | (std::uint8_t(png[at + 1]) << 16) | (std::uint8_t(png[at + 2]) << 8) |
+           std::uint8_t(png[at + 3]);
+  };
+  REQUIRE(run_cli("sheet --frame 38 --size 64 -o " + (dir / "all.png").string(), dir).exit_code == 0);
+  const std::string all = read_file(dir / "all.png");
+  REQUIRE(is_png(all));
+  // 3 columns (weights) x 6 rows (style x motion): cells 64+18+12 px tall; the sheet is at
+  // least 520 px wide for its title.
+  CHECK(be32(all, 16) == std::max(520, 12 + 3 * 140));
+  CHECK(be32(all, 20) == 30 + 12 + 6 * 94);
+  REQUIRE(run_cli("sheet --frames --motion strong --size 32 -o " + (dir / "frames.png").string(), dir).exit_code == 0);
+  const std::string frames = read_file(dir / "frames.png");
+  CHECK(be32(frames, 20) == 30 + 12 + 9 * (32 + 18 + 12));  // 90 frames, 10 a row: 9 rows
+  const auto r = run_cli("sheet --style solid -o " + (dir / "x.png").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--style picks one variant: use it with --frames"));
+}

@@ -24,10 +24,11 @@ int run(int argc, char** argv) {
   add_check_command(app);
   add_plot_command(app);
   add_spec_command(app);
+  add_sheet_command(app);
 
   // CLI11 would only say "a subcommand is required"; name the word it did not know instead.
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {
-    std::cerr << "iconsynth: unknown command \"" << argv[1] << "\"; commands: render, info, build, export, golden, check, plot, spec (see --help)\n";
+    std::cerr << "iconsynth: unknown command \"" << argv[1] << "\"; commands: render, info, build, export, golden, check, plot, sheet, spec (see --help)\n";
     return kExitInvalid;
   }
   try {

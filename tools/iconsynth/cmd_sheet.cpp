@@ -1,0 +1,77 @@
+#include "tools/iconsynth/atomic_file.h"
+#include "tools/iconsynth/cli_options.h"
+#include "tools/iconsynth/commands.h"
+
+#include "render/cairo/contact_sheet.h"
+#include "render/cairo/raster.h"
+#include "spec/json_reader.h"
+
+#include <iostream>
+
+namespace iconsynth::cli {
+
+namespace {
+
+struct SheetCommandOptions {
+  SpecOptions spec;
+  VariantOptions variant;
+  std::optional<int> frame;
+  bool frames = false;
+  int size = 96;
+  std::string output;
+};
+
+void run_sheet(const SheetCommandOptions& o, const CLI::App& cmd) {
+  const spec::IconSpec spec = o.spec.load();
+  const render::Variant base = o.variant.resolve(spec);
+  std::vector<render::AnimatedScene> scenes;
+  std::vector<render::SheetCell> cells;
+  render::SheetOptions sheet;
+  sheet.cell = o.size;
+  sheet.backdrop = spec.theme_rule(base.theme).backdrop;
+  if (o.frames) {
+    // One variant, every frame.
+    scenes.push_back(render::build_scene(spec, base));
+    for (int f = 0; f < scenes[0].frame_count; ++f) cells.push_back({&scenes[0], double(f), std::to_string(f)});
+    sheet.columns = render::default_filmstrip_columns(scenes[0].frame_count);
+    sheet.title = spec.id + " " + render::variant_id(base) + ", weight " + weight_label(base.weight) + ": every frame";
+  } else {
+    // Every style x motion x preset weight at one frame (the spec's frame numbering).
+    for (const char* name : {"--style", "--motion", "--weight"}) {
+      if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " picks one variant: use it with --frames");
+    }
+    scenes.reserve(spec::kStyles.size() * spec::kMotions.size() * spec.weight_presets.size());
+    for (spec::Style style : spec::kStyles) {
+      for (spec::Motion motion : spec::kMotions) {
+        for (double weight : spec.weight_presets) {
+          render::Variant v = base;
+          v.style = style, v.motion = motion, v.weight = weight;
+          scenes.push_back(render::build_scene(spec, v));
+          cells.push_back({&scenes.back(), double(o.frame.value_or(0)),
+                           render::variant_id(v) + " w" + weight_label(weight)});
+        }
+      }
+    }
+    sheet.columns = static_cast<int>(spec.weight_presets.size());
+    sheet.title = spec.id + " at frame " + std::to_string(o.frame.value_or(0)) + " (" +
+                  std::string(spec::name(base.theme)) + " theme)";
+  }
+  write_file_atomically(o.output, render::render_sheet(cells, sheet).png_bytes());
+  std::cout << "wrote " << o.output << " (" << cells.size() << " cells)\n";
+}
+
+}  // namespace
+
+void add_sheet_command(CLI::App& app) {
+  auto o = std::make_shared<SheetCommandOptions>();
+  CLI::App* cmd = app.add_subcommand("sheet", "A labelled contact sheet: every style x motion x preset weight at one frame, or one variant's frames");
+  o->spec.add_to(*cmd);
+  o->variant.add_to(*cmd);
+  CLI::Option* frame = cmd->add_option("--frame", o->frame, "The frame every variant shows (default 0)")->check(CLI::Range(0, 100000));
+  cmd->add_flag("--frames", o->frames, "Every frame of one variant (--style, --motion, --weight) instead")->excludes(frame);
+  cmd->add_option("--size", o->size, "Icon size in px")->check(CLI::Range(render::kMinSize, 1024))->capture_default_str();
+  cmd->add_option("-o,--output", o->output, "Output PNG")->required();
+  cmd->callback([o, cmd] { run_sheet(*o, *cmd); });
+}
+
+}  // namespace iconsynth::cli
