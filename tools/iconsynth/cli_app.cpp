@@ -28,7 +28,11 @@ int run(int argc, char** argv) {
 
   // CLI11 would only say "a subcommand is required"; name the word it did not know instead.
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {
-    std::cerr << "iconsynth: unknown command \"" << argv[1] << "\"; commands: render, info, build, export, golden, check, plot, sheet, spec (see --help)\n";
+    std::string commands;
+    for (const CLI::App* c : app.get_subcommands([](CLI::App*) { return true; })) {
+      commands += (commands.empty() ? "" : ", ") + c->get_name();
+    }
+    std::cerr << "iconsynth: unknown command \"" << argv[1] << "\"; commands: " << commands << " (see --help)\n";
     return kExitInvalid;
   }
   try {
