@@ -5,12 +5,14 @@
 
 #include "render/lottie/asset_reader.h"
 #include "render/lottie/json_diff.h"
+#include "render/lottie/zip_writer.h"
 #include "spec/loader.h"
 #include "spec/overrides.h"
 
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace iconsynth::fuzz {
 
@@ -61,6 +63,25 @@ inline void dotlottie(std::string_view input) {
   std::string bytes = input.substr(0, 2) == "PK" ? std::string(input) : "PK" + std::string(input);
   try {
     const Asset asset = read_asset_bytes(bytes, "fuzz.lottie", limits);
+    for (const AssetTheme& t : asset.themes) {
+      for (const AssetAnimation& a : asset.animations) apply_theme(a.document, t);
+    }
+  } catch (const AssetError&) {
+  }
+}
+
+// The bundle's contents rather than its zip bytes (a mutated zip rarely survives its CRCs): the
+// input, split at NUL bytes, becomes manifest.json, an animation and a theme, zipped and read.
+inline void bundle_entries(std::string_view input) {
+  using namespace render::lottie;
+  std::vector<std::string> parts(3);
+  for (std::size_t i = 0, part = 0; i < input.size(); ++i) {
+    if (input[i] == '\0' && part < 2) ++part;
+    else parts[part] += input[i];
+  }
+  try {
+    const std::string zip = write_zip({{"manifest.json", parts[0]}, {"a/x.json", parts[1]}, {"t/t.json", parts[2]}});
+    const Asset asset = read_asset_bytes(zip, "fuzz.lottie");
     for (const AssetTheme& t : asset.themes) {
       for (const AssetAnimation& a : asset.animations) apply_theme(a.document, t);
     }
