@@ -126,7 +126,7 @@ TEST_CASE("Bad input of every kind exits with its code, names the problem and wr
       {"unknown theme", "render --theme sepia --out {out}", 2, "sepia"},
       {"negative frame", "render --frame -1 --out {out}", 2, "frame -1 is negative"},
       {"frame past the end", "render --frame 1000000 --out {out}", 2, "past the last frame"},
-      {"unknown format", "render --format gif --out {out}", 2, "gif"},
+      {"unknown format", "render --format tiff --out {out}", 2, "tiff"},
       {"zero columns", "render --filmstrip --columns 0 --out {out}", 2, "--columns"},
       {"export bundle with style", "export --format dotlottie --style solid -o {out}/x.lottie", 2, "--style applies to --format lottie only"},
       {"unknown command", "paint --out {out}", 2, "unknown command \"paint\""},
