@@ -2,7 +2,7 @@
 
 #include "render/cairo/raster.h"
 #include "render/lottie/lottie_writer.h"
-#include "render/lottie/rlottie_player.h"
+#include "render/lottie/isolated_player.h"
 #include "spec/json_reader.h"
 
 #include <algorithm>
@@ -94,7 +94,7 @@ double our_frame_for(int asset_frame, int asset_frames, int our_frames, bool nor
   return static_cast<double>(asset_frame) * our_frames / asset_frames;
 }
 
-FrameResult compare_frame(const lottie::RlottiePlayer& player, const AnimatedScene& scene, int asset_frame,
+FrameResult compare_frame(const lottie::IsolatedPlayer& player, const AnimatedScene& scene, int asset_frame,
                           double our_frame, int size, int tolerance, std::vector<std::uint32_t>* asset_out = nullptr,
                           std::vector<std::uint32_t>* ours_out = nullptr) {
   const std::vector<std::uint32_t> theirs = player.render(static_cast<std::size_t>(asset_frame), size);
@@ -198,7 +198,9 @@ CheckResult check_asset(const spec::IconSpec& spec, const lottie::Asset& asset, 
     const spec::Theme our_theme = theme ? *spec::parse_theme(theme->id) : spec::Theme::Dark;
     const Json document = theme ? lottie::apply_theme(animation.document, *theme) : animation.document;
     check.theme = theme ? theme->id : "";
-    const lottie::RlottiePlayer player(document.dump(), asset_name + ":" + animation.id);
+    // rlottie runs in a child process: a document that crashes or hangs it is an error, not our end.
+    const lottie::IsolatedPlayer player(document.dump(), asset_name + ":" + animation.id,
+                                        std::chrono::seconds(options.player_timeout_s));
     const int asset_frames = static_cast<int>(player.frame_count());
 
     const auto scene_for = [&](spec::Style style, spec::Motion motion, std::optional<double> weight) {

@@ -35,6 +35,7 @@ struct CheckOptions {
   std::optional<std::string> theme;          // apply this theme of the asset (and synthesize it)
   std::optional<VariantChoice> variant;      // compare with this variant instead of matching
   Thresholds thresholds;
+  int player_timeout_s = 30;                 // per rlottie answer, before the child is stopped
 };
 
 struct StructuralDifference {

@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <functional>
 
 namespace fs = std::filesystem;
@@ -202,4 +203,21 @@ TEST_CASE("Report paths stay inside the report folder whatever the asset's names
   for (const auto& e : fs::recursive_directory_iterator(work)) {
     if (e.path().extension() == ".png") CHECK(e.path().string().rfind((work / "report" / "img").string(), 0) == 0);
   }
+}
+
+TEST_CASE("A player that crashes or hangs on an asset is an error, not our crash", "[check][hostile]") {
+  // rlottie runs in a child process; ICONSYNTH_PLAYER_FAULT makes that child misbehave the way a
+  // hostile document could make rlottie misbehave.
+  const fs::path work = iconsynth::test::scratch_dir("check-player");
+  std::ofstream(work / "outline-light.json") << bundle_animation("outline-light").dump();
+  const std::string asset = (work / "outline-light.json").string();
+  auto r = run_cli("check " + asset + " --report " + (work / "crash").string(), work, "ICONSYNTH_PLAYER_FAULT=crash");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("rlottie crashed (signal 6) while rendering frame 0"));
+  CHECK_FALSE(fs::exists(work / "crash"));
+  const auto start = std::chrono::steady_clock::now();
+  r = run_cli("check " + asset + " --player-timeout 1", work, "ICONSYNTH_PLAYER_FAULT=hang");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("rlottie did not finish rendering frame 0 within 1 s"));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
 }

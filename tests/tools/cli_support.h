@@ -33,10 +33,11 @@ inline std::string read_file(const std::filesystem::path& path) {
   return s.str();
 }
 
-// Runs `iconsynth <args>` (args are passed through the shell as written).
-inline CliResult run_cli(const std::string& args, const std::filesystem::path& work) {
+// Runs `iconsynth <args>` (args are passed through the shell as written), with `env`
+// assignments ("NAME=value ...") in front when given.
+inline CliResult run_cli(const std::string& args, const std::filesystem::path& work, const std::string& env = "") {
   const auto out = work / "stdout.txt", err = work / "stderr.txt";
-  const std::string command = std::string(ICONSYNTH_CLI) + " " + args + " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null";
+  const std::string command = (env.empty() ? "" : env + " ") + std::string(ICONSYNTH_CLI) + " " + args + " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null";
   const int status = std::system(command.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out), read_file(err)};
 }

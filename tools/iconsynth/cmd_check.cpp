@@ -21,6 +21,7 @@ struct AssetCheckOptions {
   int size = 128;
   bool json = false;
   std::uint64_t max_inflated_mib = 64;
+  int player_timeout_s = 30;
   Thresholds thresholds;
 };
 
@@ -64,7 +65,13 @@ void run_check(const AssetCheckOptions& o) {
   if (!o.theme.empty()) options.theme = o.theme;
   if (!o.variant.empty()) options.variant = parse_variant_choice(o.variant);
   options.thresholds = o.thresholds;
-  const CheckResult result = check_asset(spec, asset, std::filesystem::path(o.asset).filename().string(), options);
+  options.player_timeout_s = o.player_timeout_s;
+  CheckResult result;
+  try {
+    result = check_asset(spec, asset, std::filesystem::path(o.asset).filename().string(), options);
+  } catch (const render::lottie::AssetError& e) {
+    throw std::invalid_argument(std::string("cannot play the asset: ") + e.what());
+  }
   if (o.json) {
     std::cout << summary_json(result).dump(2) << "\n";
   } else {
@@ -93,6 +100,9 @@ void add_check_command(CLI::App& app) {
   cmd->add_flag("--json", o->json, "Print the summary as JSON instead of a table");
   cmd->add_option("--max-inflated", o->max_inflated_mib, "Refuse bundles that inflate to more than this many MiB")
       ->check(CLI::Range(1, 4096))
+      ->capture_default_str();
+  cmd->add_option("--player-timeout", o->player_timeout_s, "Seconds rlottie may take for one answer before it is stopped")
+      ->check(CLI::Range(1, 3600))
       ->capture_default_str();
   cmd->add_option("--tolerance", o->thresholds.tolerance, "Per-channel difference counted as a differing pixel")
       ->check(CLI::Range(0, 255))
