@@ -64,7 +64,7 @@ TEST_CASE("Packets exist only while travelling, leave together and run clockwise
       double previous_distance = (receiver - sender).norm() + 1;
       double first_visible = -1;
       for (double f = 0; f < scene.frame_count; f += kStep) {
-        const render::FrameElement& e = test::find(render::evaluate(scene, f), name);
+        const render::FrameElement e = test::find(render::evaluate(scene, f), name);
         if (e.opacity == 0) continue;
         if (first_visible < 0) first_visible = f;
         CHECK(e.opacity == 1);

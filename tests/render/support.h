@@ -26,7 +26,8 @@ inline std::vector<render::Variant> all_style_motion_variants(double weight = 2)
   return out;
 }
 
-inline const render::FrameElement& find(const render::FrameScene& frame, const std::string& name) {
+// A copy, so it can be taken from a temporary FrameScene without dangling.
+inline render::FrameElement find(const render::FrameScene& frame, const std::string& name) {
   for (const render::FrameElement& e : frame.elements) {
     if (e.element->name == name) return e;
   }
