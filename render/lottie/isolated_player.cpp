@@ -108,11 +108,17 @@ IsolatedPlayer::~IsolatedPlayer() {
 }
 
 void IsolatedPlayer::fail(const std::string& what) const {
+  // The pipe closed: the child is on its way out. Give it a moment to finish dying (a sanitizer
+  // runtime may still be writing its report) so we can say how it ended.
   int status = 0;
   std::string why = "stopped answering";
-  if (::waitpid(child_, &status, WNOHANG) == child_) {
-    if (WIFSIGNALED(status)) why = "crashed (signal " + std::to_string(WTERMSIG(status)) + ")";
-    else why = "exited with status " + std::to_string(WEXITSTATUS(status));
+  for (int waited_ms = 0; waited_ms < 5000; waited_ms += 10) {
+    if (::waitpid(child_, &status, WNOHANG) == child_) {
+      why = WIFSIGNALED(status) ? "crashed (signal " + std::to_string(WTERMSIG(status)) + ")"
+                                : "exited with status " + std::to_string(WEXITSTATUS(status));
+      break;
+    }
+    ::usleep(10000);
   }
   throw AssetError(name_ + ": rlottie " + why + " while " + what);
 }

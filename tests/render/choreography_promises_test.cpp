@@ -57,8 +57,8 @@ TEST_CASE("Packets exist only while travelling, leave together and run clockwise
     for (const motion::PacketMotion& p : scene.choreography.packets) {
       const std::string name = scene.elements[4 + (&p - scene.choreography.packets.data())].name;
       INFO(name);
-      const auto sender = test::find(rest, module_name(p.sender)).transform.translation();
-      const auto receiver = test::find(rest, module_name((p.sender + 1) % 4)).transform.translation();
+      const Eigen::Vector2d sender = test::find(rest, module_name(p.sender)).transform.translation();
+      const Eigen::Vector2d receiver = test::find(rest, module_name((p.sender + 1) % 4)).transform.translation();
       CHECK(test::find(render::evaluate(scene, scene.frame_count - 1), name).opacity == 0);
 
       double previous_distance = (receiver - sender).norm() + 1;
