@@ -94,20 +94,13 @@ double our_frame_for(int asset_frame, int asset_frames, int our_frames, bool nor
   return static_cast<double>(asset_frame) * our_frames / asset_frames;
 }
 
-FrameResult compare_frame(const lottie::IsolatedPlayer& player, const AnimatedScene& scene, int asset_frame,
-                          double our_frame, int size, int tolerance, std::vector<std::uint32_t>* asset_out = nullptr,
-                          std::vector<std::uint32_t>* ours_out = nullptr) {
-  const std::vector<std::uint32_t> theirs = player.render(static_cast<std::size_t>(asset_frame), size);
+// Our rendering at `our_frame` compared with the asset's pixels at `asset_frame`; our pixels are
+// copied out when the report needs them.
+FrameResult compare_frame(const std::vector<std::uint32_t>& theirs, const AnimatedScene& scene, int asset_frame,
+                          double our_frame, int size, int tolerance, std::vector<std::uint32_t>* ours_out = nullptr) {
   const ImageSurface ours = render_frame(evaluate(scene, our_frame), size);
-  const ImageView their_view{size, size, size * 4, reinterpret_cast<const std::uint8_t*>(theirs.data())};
-  FrameResult r{asset_frame, our_frame, compare_images(their_view, ours.view(), tolerance)};
-  if (asset_out) *asset_out = theirs;
-  if (ours_out) {
-    ours_out->assign(static_cast<std::size_t>(size) * size, 0);
-    for (int y = 0; y < size; ++y) {
-      for (int x = 0; x < size; ++x) (*ours_out)[static_cast<std::size_t>(y) * size + x] = ours.pixel(x, y);
-    }
-  }
+  FrameResult r{asset_frame, our_frame, compare_images(view_of(theirs, size, size), ours.view(), tolerance)};
+  if (ours_out) *ours_out = pixels_of(ours.view());
   return r;
 }
 
@@ -219,20 +212,26 @@ CheckResult check_asset(const spec::IconSpec& spec, const lottie::Asset& asset, 
       scene = scene_for(*style_of_id(animation.id), *motion_of_id(animation.id), std::nullopt);
       check.matched_how = "by its id";
     } else {
+      // The asset's sample frames are rendered once and held against every candidate.
+      std::vector<int> samples;
+      std::vector<std::vector<std::uint32_t>> sampled;
+      for (int k = 0; k < kSampleFrames; ++k) {
+        samples.push_back(k * (asset_frames - 1) / (kSampleFrames - 1));
+        sampled.push_back(player.render(static_cast<std::size_t>(samples.back()), options.size));
+      }
       double best = 1e300;
-      std::string best_id;
       for (spec::Style style : spec::kStyles) {
         for (spec::Motion motion : spec::kMotions) {
           AnimatedScene candidate = scene_for(style, motion, std::nullopt);
           const bool normalised = normalised_for(candidate);
           double sum = 0;
           for (int k = 0; k < kSampleFrames; ++k) {
-            const int f = k * (asset_frames - 1) / (kSampleFrames - 1);
-            sum += compare_frame(player, candidate, f, our_frame_for(f, asset_frames, candidate.frame_count, normalised),
+            const int f = samples[k];
+            sum += compare_frame(sampled[k], candidate, f, our_frame_for(f, asset_frames, candidate.frame_count, normalised),
                                  options.size, options.thresholds.tolerance)
                        .stats.mean_abs;
           }
-          if (sum < best) best = sum, best_id = variant_id(candidate.variant), scene = std::move(candidate);
+          if (sum < best) best = sum, scene = std::move(candidate);
         }
       }
       char how[160];
@@ -255,17 +254,18 @@ CheckResult check_asset(const spec::IconSpec& spec, const lottie::Asset& asset, 
                         std::to_string(scene->frame_count) + " frames): compared on normalised time";
     }
     for (int f = 0; f < asset_frames; ++f) {
-      check.frames.push_back(compare_frame(player, *scene, f, our_frame_for(f, asset_frames, scene->frame_count, normalised),
-                                           options.size, options.thresholds.tolerance));
+      check.frames.push_back(compare_frame(player.render(static_cast<std::size_t>(f), options.size), *scene, f,
+                                           our_frame_for(f, asset_frames, scene->frame_count, normalised), options.size,
+                                           options.thresholds.tolerance));
     }
     // Keep the worst few frames' pixels for the report.
     std::vector<FrameResult> by_mean = check.frames;
     std::sort(by_mean.begin(), by_mean.end(),
               [](const FrameResult& a, const FrameResult& b) { return a.stats.mean_abs > b.stats.mean_abs; });
     for (std::size_t i = 0; i < std::min(kWorstKept, by_mean.size()); ++i) {
-      FrameSample sample{by_mean[i], {}, {}};
-      compare_frame(player, *scene, by_mean[i].asset_frame, by_mean[i].our_frame, options.size,
-                    options.thresholds.tolerance, &sample.asset_pixels, &sample.our_pixels);
+      FrameSample sample{by_mean[i], player.render(static_cast<std::size_t>(by_mean[i].asset_frame), options.size), {}};
+      compare_frame(sample.asset_pixels, *scene, by_mean[i].asset_frame, by_mean[i].our_frame, options.size,
+                    options.thresholds.tolerance, &sample.our_pixels);
       check.worst.push_back(std::move(sample));
     }
     const FrameResult* worst = worst_frame(check);

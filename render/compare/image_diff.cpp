@@ -11,6 +11,14 @@ namespace {
 int channel(std::uint32_t p, int shift) { return static_cast<int>((p >> shift) & 0xFF); }
 }  // namespace
 
+std::vector<std::uint32_t> pixels_of(const ImageView& image) {
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(image.width) * image.height);
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) out[static_cast<std::size_t>(y) * image.width + x] = image.pixel(x, y);
+  }
+  return out;
+}
+
 DiffStats compare_images(const ImageView& a, const ImageView& b, int tolerance) {
   if (a.width != b.width || a.height != b.height) {
     throw std::invalid_argument("images differ in size: " + std::to_string(a.width) + "x" + std::to_string(a.height) +

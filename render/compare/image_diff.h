@@ -18,6 +18,14 @@ struct ImageView {
   }
 };
 
+// A view of a tightly packed width × height pixel vector.
+inline ImageView view_of(const std::vector<std::uint32_t>& pixels, int width, int height) {
+  return {width, height, width * 4, reinterpret_cast<const std::uint8_t*>(pixels.data())};
+}
+
+// The pixels of a view copied into a tightly packed vector (drops stride padding).
+std::vector<std::uint32_t> pixels_of(const ImageView& image);
+
 struct DiffStats {
   double mean_abs = 0;       // mean |a - b| over all pixels and the four channels, 0–255
   int max_abs = 0;           // largest single-channel difference

@@ -66,14 +66,6 @@ LottieCheck check_lottie(const std::string& name, const std::string& actual, con
   return check;
 }
 
-std::vector<std::uint32_t> pixels_of(const ImageView& image) {
-  std::vector<std::uint32_t> out(static_cast<std::size_t>(image.width) * image.height);
-  for (int y = 0; y < image.height; ++y) {
-    for (int x = 0; x < image.width; ++x) out[static_cast<std::size_t>(y) * image.width + x] = image.pixel(x, y);
-  }
-  return out;
-}
-
 // Frame `index` of a sheet, as a view into it.
 ImageView cell(const ImageSurface& sheet, int index, int size) {
   return {size, size, sheet.stride(), sheet.data() + static_cast<std::ptrdiff_t>(index) * size * 4};

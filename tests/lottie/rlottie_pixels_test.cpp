@@ -33,7 +33,7 @@ TEST_CASE("rlottie plays our exported Lottie like our Cairo frames, every frame"
     for (int f = 0; f < scene.frame_count; ++f) {
       const render::ImageSurface ours = render::render_frame(render::evaluate(scene, f), kSize);
       const std::vector<std::uint32_t> theirs = player.render(f, kSize);
-      const render::ImageView their_view{kSize, kSize, kSize * 4, reinterpret_cast<const std::uint8_t*>(theirs.data())};
+      const render::ImageView their_view = render::view_of(theirs, kSize, kSize);
       const render::DiffStats d = render::compare_images(ours.view(), their_view, kTolerance);
       sum_mean += d.mean_abs;
       if (d.mean_abs > worst_mean) worst_mean = d.mean_abs, worst_frame = f, worst = d;
@@ -47,7 +47,7 @@ TEST_CASE("rlottie plays our exported Lottie like our Cairo frames, every frame"
       const auto dir = test::artifact_dir("rlottie-" + id);
       const render::ImageSurface ours = render::render_frame(render::evaluate(scene, worst_frame), kSize);
       const std::vector<std::uint32_t> theirs = player.render(worst_frame, kSize);
-      const render::ImageView their_view{kSize, kSize, kSize * 4, reinterpret_cast<const std::uint8_t*>(theirs.data())};
+      const render::ImageView their_view = render::view_of(theirs, kSize, kSize);
       std::ofstream(dir / "cairo.png", std::ios::binary) << ours.png_bytes();
       test::write_png(dir / "rlottie.png", theirs.data(), kSize, kSize);
       test::write_png(dir / "diff.png", render::difference_image(ours.view(), their_view).data(), kSize, kSize);
@@ -66,7 +66,7 @@ TEST_CASE("The rlottie comparison notices a one-frame timing shift", "[lottie][r
   for (int f = 0; f + 1 < scene.frame_count; ++f) {
     const render::ImageSurface ours = render::render_frame(render::evaluate(scene, f + 1), kSize);
     const std::vector<std::uint32_t> theirs = player.render(f, kSize);
-    const render::ImageView their_view{kSize, kSize, kSize * 4, reinterpret_cast<const std::uint8_t*>(theirs.data())};
+    const render::ImageView their_view = render::view_of(theirs, kSize, kSize);
     worst = std::max(worst, render::compare_images(ours.view(), their_view, kTolerance).mean_abs);
   }
   std::cout << "rlottie frame f vs cairo frame f+1 (outline-strong): worst mean " << worst << "\n";
