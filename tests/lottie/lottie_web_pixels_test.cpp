@@ -32,7 +32,8 @@ std::vector<int> key_frames(const render::AnimatedScene& scene) {
 }  // namespace
 
 TEST_CASE("lottie-web in Chromium plays our exported Lottie like our Cairo frames", "[lottie][browser]") {
-  const std::string runner = std::string(ICONSYNTH_SOURCE_DIR) + "/tests/lottie/browser/run.sh";
+  const std::string runner = std::string(ICONSYNTH_SOURCE_DIR) + "/tests/browser/run.sh";
+  const std::string script = std::string(ICONSYNTH_SOURCE_DIR) + "/tests/lottie/render_frames.mjs";
   for (const render::Variant& v : test::all_style_motion_variants()) {
     const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), v);
     const std::string id = render::variant_id(v);
@@ -46,7 +47,7 @@ TEST_CASE("lottie-web in Chromium plays our exported Lottie like our Cairo frame
       if (!list.empty()) list += ',';
       list += std::to_string(f);
     }
-    const std::string command = "bash '" + runner + "' --json '" + json_path.string() + "' --size " +
+    const std::string command = "bash '" + runner + "' '" + script + "' --json '" + json_path.string() + "' --size " +
                                 std::to_string(kSize) + " --frames " + list + " --out '" + dir.string() + "' > '" +
                                 (dir / "browser.log").string() + "' 2>&1";
     INFO(id << ": " << command);

@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# Render Lottie frames to PNG with lottie-web in headless Chromium (reference images).
-#   run.sh --json FILE.json --size PX --frames 0,10,45|all --out DIR [--renderer canvas|svg]
-# Installs its pinned npm deps into a cache OUTSIDE the source tree and Debian's chromium
-# if missing, then runs render_frames.mjs from that cache (ESM resolves imports next to
-# the script, not via NODE_PATH). Env: ICONSYNTH_NPM_CACHE, ICONSYNTH_CHROMIUM.
+# Runs a browser test script (Node ESM, playwright-core) against headless Debian Chromium:
+#   run.sh SCRIPT.mjs [script arguments...]
+# Installs the pinned playwright-core into a cache OUTSIDE the source tree, Debian's chromium if
+# missing, and the project's pinned lottie-web (tools/lottie-web.sh), then runs SCRIPT from the cache
+# (ESM resolves imports next to the script, not via NODE_PATH). The script finds lottie-web in
+# $ICONSYNTH_LOTTIE_WEB and Chromium in $ICONSYNTH_CHROMIUM. Env: ICONSYNTH_NPM_CACHE, ICONSYNTH_CHROMIUM.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-cache="${ICONSYNTH_NPM_CACHE:-/tmp/iconsynth-npm}/browser"
+export ICONSYNTH_NPM_CACHE="${ICONSYNTH_NPM_CACHE:-/tmp/iconsynth-npm}"
+cache="$ICONSYNTH_NPM_CACHE/browser"
 chrome="${ICONSYNTH_CHROMIUM:-/usr/bin/chromium}"
 
 die() { echo "run.sh: $*" >&2; exit 1; }
+(($# >= 1)) || die "usage: run.sh SCRIPT.mjs [arguments...]"
+script=$1
+shift
+[[ -f $script && $script == *.mjs ]] || die "$script is not an .mjs file"
 command -v node >/dev/null || die "node not found (need Node.js >= 20)"
 command -v npm >/dev/null || die "npm not found"
 command -v flock >/dev/null || die "flock not found (util-linux)"
@@ -33,11 +39,6 @@ setup() {
     (cd "$cache" && npm ci --no-audit --no-fund --loglevel=error >&2) || die "npm ci failed in $cache"
     cp "$here/package-lock.json" "$cache/node_modules/.iconsynth-lock.json"
   fi
-  # Atomic replace so a concurrent run never reads a half-written script.
-  if ! cmp -s "$here/render_frames.mjs" "$cache/render_frames.mjs"; then
-    cp "$here/render_frames.mjs" "$cache/.render_frames.mjs.tmp"
-    mv -f "$cache/.render_frames.mjs.tmp" "$cache/render_frames.mjs"
-  fi
 }
 
 # Serialize setup between parallel runs (e.g. ctest -j) sharing the cache.
@@ -47,4 +48,11 @@ setup
 flock -u 9
 exec 9>&-
 
-ICONSYNTH_CHROMIUM="$chrome" exec node "$cache/render_frames.mjs" "$@"
+ICONSYNTH_LOTTIE_WEB="$("$here/../../tools/lottie-web.sh")" || die "tools/lottie-web.sh failed"
+export ICONSYNTH_LOTTIE_WEB ICONSYNTH_CHROMIUM="$chrome"
+# Each run gets its own copy of the script (two tests may run different scripts at once).
+name=$(basename "$script" .mjs)
+copy=$(mktemp --suffix=.mjs "$cache/$name.XXXXXX")
+trap 'rm -f "$copy"' EXIT
+cp "$script" "$copy"
+node "$copy" "$@"

@@ -1,16 +1,15 @@
 // Reference renderer for pixel tests: draws chosen frames of a Lottie JSON with
 // lottie-web (the real player) in headless Debian Chromium and writes one
 // transparent PX x PX PNG per frame (straight, i.e. non-premultiplied, alpha).
-// Start it through run.sh, which installs the pinned npm deps and Chromium.
+// Start it through tests/browser/run.sh, which installs the pinned npm deps and Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-// The full player: every renderer plus expressions.
-const LOTTIE_JS = path.join(HERE, 'node_modules/lottie-web/build/player/lottie.min.js');
-const USAGE = 'usage: run.sh --json FILE.json --size PX --frames 0,10,45|all --out DIR [--renderer canvas|svg]';
+// The full player (every renderer plus expressions) from the project's pinned lottie-web.
+const LOTTIE_JS = path.join(process.env.ICONSYNTH_LOTTIE_WEB || '', 'build/player/lottie.min.js');
+const USAGE = 'usage: tests/browser/run.sh tests/lottie/render_frames.mjs --json FILE.json --size PX --frames 0,10,45|all --out DIR [--renderer canvas|svg]';
 const LAUNCH_TIMEOUT_MS = 30000;
 
 class UsageError extends Error {}
