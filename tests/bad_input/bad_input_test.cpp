@@ -2,6 +2,7 @@
 // overrides, option values, golden sets and assets. Each case must exit with its code (2 for bad
 // input, 1 for a failed write), say what was wrong, and write nothing.
 #include "../tools/cli_support.h"
+#include "../tools/preview_support.h"
 
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/zip_writer.h"
@@ -45,6 +46,8 @@ void make_fixtures(const fs::path& in) {
   const std::string animation =
       R"({"v":"5.7.0","fr":60,"ip":0,"op":60,"w":24,"h":24,"layers":[{"ty":4,"nm":"x","ip":0,"op":60,"st":0,"ks":{},"shapes":[]}]})";
   write(in / "empty.json", "");
+  iconsynth::test::fake_lottie_web(in);
+  iconsynth::test::fake_lottie_web(in / "impostor", R"({"name": "lottie-webb", "version": "1.0.0"})");
   write(in / "garbage.bin", std::string("\x7f" "ELF\x02\x01\x01\x00\xff\xfe", 10));
   write(in / "truncated.json", std::string(iconsynth::spec::builtin_spec_text()).substr(0, 300));
   write(in / "nan.json", spec_with("\"frame_rate\": 60", "\"frame_rate\": NaN"));
@@ -145,6 +148,12 @@ TEST_CASE("Bad input of every kind exits with its code, names the problem and wr
       {"bad frame rate", "check {in}/nan-frames.json --report {out}", 2, "frame rate -1"},
       {"unclosed JSON asset", "check {in}/deep.lottie.json --report {out}", 2, "invalid JSON"},
       {"missing asset", "check {in}/nope.lottie --report {out}", 2, "no such file"},
+      // Preview pages.
+      {"preview without lottie-web", "preview --lottie-web {in}/nowhere --out {out}", 1, "run tools/lottie-web.sh"},
+      {"preview impostor package", "preview --lottie-web {in}/impostor/lottie-web --out {out}", 1, "does not name the package \"lottie-web\""},
+      {"preview size huge", "preview --size 4096 --lottie-web {in}/lottie-web --out {out}", 2, "--size"},
+      {"preview bad spec", "preview --spec {in}/nan.json --lottie-web {in}/lottie-web --out {out}", 2, "invalid JSON"},
+      {"preview watch built-in", "preview --watch --lottie-web {in}/lottie-web --out {out}", 2, "--watch needs --spec FILE"},
       // I/O: the output folder is a file.
       {"output is a file", "render --frame 0 --out {in}/not-a-manifest", 1, "exists and is not a folder"},
   };

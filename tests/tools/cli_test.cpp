@@ -1,4 +1,5 @@
 #include "cli_support.h"
+#include "preview_support.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -20,7 +21,7 @@ bool is_png(const std::string& bytes) { return bytes.rfind("\x89PNG\r\n\x1a\n", 
 TEST_CASE("Every command has --help and exits 0", "[tools][cli]") {
   const fs::path dir = scratch_dir("help");
   for (const char* command : {"", "render ", "info ", "build ", "export ", "golden ", "golden check ", "golden update ",
-                              "check ", "plot ", "spec "}) {
+                              "check ", "plot ", "spec ", "sheet ", "preview "}) {
     const auto r = run_cli(std::string(command) + "--help", dir);
     INFO(command);
     CHECK(r.exit_code == 0);
@@ -237,4 +238,24 @@ TEST_CASE("sheet lays out every style x motion x weight, or one variant's frames
   const auto r = run_cli("sheet --style solid -o " + (dir / "x.png").string(), dir);
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("--style picks one variant: use it with --frames"));
+}
+
+TEST_CASE("preview writes a page that opens from disk, byte-identical across runs", "[tools][cli][preview]") {
+  const fs::path dir = scratch_dir("preview");
+  const fs::path lottie_web = iconsynth::test::fake_lottie_web(dir);
+  std::vector<std::string> listings;
+  for (const char* name : {"a", "b"}) {
+    const auto r = run_cli("preview --size 24 --theme light --lottie-web " + lottie_web.string() + " --out " + (dir / name).string(), dir);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("wrote " + (dir / name / "index.html").string()) && Catch::Contains("lottie-web 9.9.9"));
+    std::string listing;
+    for (const auto& e : fs::recursive_directory_iterator(dir / name)) {
+      if (e.is_regular_file()) listing += fs::relative(e.path(), dir / name).string() + " " + read_file(e.path()) + "\n";
+    }
+    listings.push_back(listing);
+  }
+  CHECK(listings[0] == listings[1]);
+  CHECK_THAT(listings[0], Catch::Contains("\"cairo\":{\"theme\":\"light\""));
+  CHECK(count_files(dir / "a" / "frames") == 12);  // a filmstrip per style x motion x theme
 }

@@ -3,7 +3,9 @@
 // flushed and renamed over it. A reader never sees a half-written asset.
 
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace iconsynth::cli {
@@ -15,6 +17,9 @@ struct IoError : std::runtime_error {
 
 // Writes `bytes` to `path` atomically, creating parent folders; IoError on failure (no temp file is left).
 void write_file_atomically(const std::filesystem::path& path, std::string_view bytes);
+
+// The whole file, or std::nullopt when it cannot be read (missing, a folder, no permission).
+std::optional<std::string> read_whole_file(const std::filesystem::path& path);
 
 // Creates `dir` (and parents) if needed; IoError if it exists as a non-folder or cannot be made.
 void ensure_directory(const std::filesystem::path& dir);

@@ -17,6 +17,7 @@ void add_check_command(CLI::App& app);
 void add_plot_command(CLI::App& app);
 void add_spec_command(CLI::App& app);
 void add_sheet_command(CLI::App& app);
+void add_preview_command(CLI::App& app);
 
 // A check found differences: exit code 1, after the command has printed what differs.
 struct CheckFailed : std::runtime_error {

@@ -1,0 +1,117 @@
+#include "render/preview/preview_page.h"
+
+#include "geometry/ring.h"
+#include "render/cairo/motion_plot.h"
+#include "render/cairo/raster.h"
+#include "render/lottie/lottie_writer.h"
+#include "render/preview/page_assets.h"
+#include "render/scene/scene.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <functional>
+#include <stdexcept>
+
+namespace iconsynth::render {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// The page's colour inputs speak lowercase #rrggbb (HTML colour inputs have no alpha).
+std::string html_color(spec::Rgba c) {
+  char text[8];
+  std::snprintf(text, sizeof text, "#%02x%02x%02x", c.r, c.g, c.b);
+  return text;
+}
+
+std::string variant_key(spec::Style style, spec::Motion motion) {
+  return std::string(spec::name(style)) + "-" + std::string(spec::name(motion));
+}
+
+// Plot geometry the page needs to draw its frame cursor over the chart.
+Json plot_entry(const motion::Choreography& c, const PlotOptions& options, const std::string& src) {
+  const PlotLayout layout(c, options);
+  return {{"src", src}, {"width", options.width}, {"height", options.height},
+          {"x0", layout.x(0)}, {"x1", layout.x(c.frame_count - 1)}};
+}
+
+}  // namespace
+
+PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& options) {
+  if (options.size < kMinPreviewSize || options.size > kMaxPreviewSize) {
+    throw std::invalid_argument("preview size " + std::to_string(options.size) + " is outside [" +
+                                std::to_string(kMinPreviewSize) + ", " + std::to_string(kMaxPreviewSize) + "]");
+  }
+  const double weight = options.weight > 0 ? options.weight : spec.default_weight;
+  PreviewPage page;
+  for (const PageAsset& asset : static_page_assets()) page.files.push_back({std::string(asset.name), std::string(asset.text)});
+
+  Json data = {{"id", spec.id},
+               {"generator", options.generator},
+               {"lottieWeb", options.lottie_web_version},
+               {"size", options.size},
+               {"fps", spec.frame_rate},
+               {"defaultMotion", spec::name(spec::Motion::Light)},
+               {"cairo", {{"theme", spec::name(options.theme)}, {"weight", weight}}},
+               {"weights", {{"min", spec::kMinWeight}, {"max", spec::kMaxWeight}, {"presets", spec.weight_presets}}}};
+  for (spec::Theme theme : spec::kThemes) {
+    const spec::ThemeRule& rule = spec.theme_rule(theme);
+    data["themes"][spec::name(theme)] = {{"primary", html_color(rule.primary)},
+                                         {"backdrop", html_color(rule.backdrop)},
+                                         {"secondaryMix", rule.secondary_mix}};
+  }
+  data["styles"] = Json::array();
+  for (spec::Style style : spec::kStyles) data["styles"].push_back(spec::name(style));
+
+  PlotOptions plot;
+  for (spec::Motion motion : spec::kMotions) {
+    const motion::Choreography c = motion::choreograph(spec.choreography(motion), geometry::kRingSize);
+    const std::string name(spec::name(motion));
+    plot.title = spec.id + ": " + name + " motion, " + std::to_string(c.frame_count) + " frames";
+    const std::string src = "plots/" + name + ".svg";
+    page.files.push_back({src, motion_plot_svg(c, spec.frame_rate, plot)});
+    data["motions"][name] = {{"frames", c.frame_count}, {"plot", plot_entry(c, plot, src)}};
+  }
+
+  double grid = 0;
+  for (spec::Motion motion : spec::kMotions) {
+    for (spec::Style style : spec::kStyles) {
+      const std::string key = variant_key(style, motion);
+      Variant variant{style, weight, motion, options.theme, std::nullopt};
+      const AnimatedScene scene = build_scene(spec, variant);
+      grid = scene.grid;
+      const int columns = default_filmstrip_columns(scene.frame_count);
+      lottie::LottieOptions lottie_options;
+      lottie_options.size = options.size;
+      Json entry = {{"columns", columns}, {"lottie", lottie::write_animation(scene, lottie_options)}};
+      for (spec::Theme theme : spec::kThemes) {
+        variant.theme = theme;
+        const std::string src = "frames/" + key + "-" + std::string(spec::name(theme)) + ".png";
+        page.files.push_back({src, render_filmstrip(build_scene(spec, variant), options.size, columns).png_bytes()});
+        entry["filmstrips"][spec::name(theme)] = src;
+      }
+      data["variants"][key] = std::move(entry);
+    }
+  }
+  // Lottie units per grid unit: the page turns a weight into the `weight` slot's stroke width.
+  data["lottieUnitsPerGrid"] = options.size / grid;
+
+  // The build id covers every byte the page shows, so any change reloads a watching page.
+  std::size_t hash = std::hash<std::string>{}(data.dump());
+  for (const PageFile& f : page.files) hash = hash * 1000003u ^ std::hash<std::string>{}(f.bytes);
+  char build[17];
+  std::snprintf(build, sizeof build, "%016zx", hash);
+  page.build = build;
+  data["build"] = page.build;
+  page.files.push_back({"data.js", "window.ICONSYNTH_PREVIEW = " + data.dump() + ";\n"});
+  return page;
+}
+
+std::string preview_status_script(bool watching, std::string_view build, std::string_view error) {
+  const Json status = {{"watch", watching}, {"build", build}, {"error", error.empty() ? Json() : Json(error)}};
+  return "window.ICONSYNTH_STATUS = " + status.dump() + ";\n";
+}
+
+}  // namespace iconsynth::render

@@ -1,0 +1,134 @@
+// `iconsynth preview` writing and watching, in-process: the watch loop runs on a thread while the
+// test edits the spec file, as a user's editor would.
+#include "preview_support.h"
+#include "spec/loader.h"
+#include "tools/iconsynth/preview_site.h"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+namespace fs = std::filesystem;
+using namespace iconsynth;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// Generous: a rebuild takes about a second here, far more under the sanitizers.
+constexpr auto kRebuildBound = std::chrono::seconds(60);
+
+cli::PreviewOptions options_for(const fs::path& dir) {
+  cli::PreviewOptions o;
+  o.out = (dir / "page").string();
+  o.size = 32;
+  o.spec.path = (dir / "spec.json").string();
+  o.poll = std::chrono::milliseconds(20);
+  return o;
+}
+
+std::string spec_with(const std::string& from, const std::string& to) {
+  std::string text(spec::builtin_spec_text());
+  const auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+void save(const fs::path& path, const std::string& text) {
+  std::ofstream(path.string() + ".tmp") << text;
+  fs::rename(path.string() + ".tmp", path);  // editors save by rename too
+}
+
+// Waits for `done` (polling); returns how long it took, or fails the test after kRebuildBound.
+template <class Done>
+double wait_ms(Done done) {
+  const auto start = Clock::now();
+  while (!done()) {
+    REQUIRE(Clock::now() - start < kRebuildBound);
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+TEST_CASE("write_preview writes the page beside a copy of lottie-web, and rewrites only what changed", "[tools][preview]") {
+  const fs::path dir = test::scratch_dir("preview-write");
+  const auto lottie_web = cli::find_lottie_web(test::fake_lottie_web(dir).string());
+  cli::PreviewOptions o = options_for(dir);
+  o.spec.path.clear();  // the built-in spec
+  const std::string build = cli::write_preview(o, lottie_web, false);
+  const fs::path page(o.out);
+  for (const char* name : {"index.html", "preview.js", "preview.css", "data.js", "status.js", "plots/strong.svg",
+                           "frames/duotone-strong-light.png", "lottie-web/lottie_light_canvas.min.js", "lottie-web/LICENSE.md"}) {
+    INFO(name);
+    CHECK(fs::is_regular_file(page / name));
+  }
+  CHECK(test::read_file(page / "lottie-web/lottie_light_canvas.min.js") == "/* stand-in player */\n");
+  CHECK(test::read_file(page / "status.js").find("\"watch\":false,\"build\":\"" + build + "\"") != std::string::npos);
+
+  // A second run with the same spec leaves the files alone (an open page sees no change).
+  const auto before = fs::last_write_time(page / "frames/outline-light-dark.png");
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  CHECK(cli::write_preview(o, lottie_web, false) == build);
+  CHECK(fs::last_write_time(page / "frames/outline-light-dark.png") == before);
+}
+
+TEST_CASE("Watch rebuilds on a spec edit, and a broken edit keeps the last good page and reports why", "[tools][preview][watch]") {
+  const fs::path dir = test::scratch_dir("preview-watch");
+  const auto lottie_web = cli::find_lottie_web(test::fake_lottie_web(dir).string());
+  const cli::PreviewOptions o = options_for(dir);
+  const fs::path page(o.out);
+  save(o.spec.path, std::string(spec::builtin_spec_text()));
+
+  std::atomic<bool> running{true};
+  std::FILE* log = std::tmpfile();
+  REQUIRE(log != nullptr);
+  std::thread watcher([&] { cli::watch_preview(o, lottie_web, [&] { return running.load(); }, log); });
+  const auto status = [&] { return test::read_file(page / "status.js"); };
+
+  wait_ms([&] { return fs::exists(page / "data.js") && status().find("\"error\":null") != std::string::npos; });
+  const std::string first_data = test::read_file(page / "data.js");
+  CHECK(first_data.find("\"light\":{\"frames\":60") != std::string::npos);
+
+  // A longer tail: the light motion gains 6 frames.
+  save(o.spec.path, spec_with("\"tail\": 4", "\"tail\": 10"));
+  const double rebuild_ms = wait_ms([&] { return test::read_file(page / "data.js") != first_data; });
+  const std::string second_data = test::read_file(page / "data.js");
+  CHECK(second_data.find("\"light\":{\"frames\":66") != std::string::npos);
+  WARN("watch rebuilt the page " << rebuild_ms << " ms after the edit");
+
+  // Out of range: the error reaches status.js with its JSON pointer, the page's files stay as they were.
+  save(o.spec.path, spec_with("\"scale\": 1.12", "\"scale\": 3"));
+  wait_ms([&] { return status().find("out of range") != std::string::npos; });
+  CHECK(status().find("/motions/light/rounds/0/swell/scale") != std::string::npos);
+  CHECK(test::read_file(page / "data.js") == second_data);
+  const std::string build = second_data.substr(second_data.find("\"build\":\""), 26);  // "build":"<16 hex>"
+  CHECK(status().find(build) != std::string::npos);  // status still names the last good build
+
+  // Mid-save garbage, then a good spec again: the page comes back, the error clears.
+  save(o.spec.path, "{\"id\": ");
+  wait_ms([&] { return status().find("invalid JSON") != std::string::npos; });
+  save(o.spec.path, std::string(spec::builtin_spec_text()));
+  wait_ms([&] { return status().find("\"error\":null") != std::string::npos; });
+  CHECK(test::read_file(page / "data.js") == first_data);
+
+  running = false;
+  watcher.join();
+  std::rewind(log);
+  std::string said(4096, '\0');
+  said.resize(std::fread(said.data(), 1, said.size(), log));
+  std::fclose(log);
+  CHECK(said.find("preview: error: /motions/light/rounds/0/swell/scale") != std::string::npos);
+  CHECK(said.find("preview: built ") != std::string::npos);
+}
+
+TEST_CASE("Watch refuses to start without a spec file to watch", "[tools][preview][watch]") {
+  const fs::path dir = test::scratch_dir("preview-watch-builtin");
+  const auto lottie_web = cli::find_lottie_web(test::fake_lottie_web(dir).string());
+  cli::PreviewOptions o = options_for(dir);
+  o.spec.path.clear();
+  CHECK_THROWS_WITH(cli::watch_preview(o, lottie_web, [] { return true; }, stdout), Catch::Contains("--watch needs --spec"));
+  CHECK_FALSE(fs::exists(o.out));
+}

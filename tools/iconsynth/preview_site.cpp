@@ -1,0 +1,92 @@
+#include "tools/iconsynth/preview_site.h"
+
+#include "tools/iconsynth/atomic_file.h"
+
+#include "render/preview/preview_page.h"
+
+#include <thread>
+
+namespace iconsynth::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// lottie-web's canvas player is about 200 KB; anything this large is not it.
+constexpr std::size_t kMaxPlayerBytes = 16 << 20;
+
+// Rewrites `path` only when its bytes change, so a rebuild touches what it changed and nothing else.
+void update_file(const fs::path& path, std::string_view bytes) {
+  const std::optional<std::string> current = read_whole_file(path);
+  if (!current || *current != bytes) write_file_atomically(path, bytes);
+}
+
+void copy_lottie_web(const LottieWebPackage& package, const fs::path& out) {
+  const std::pair<fs::path, std::string_view> files[] = {{package.player, render::kLottieWebPlayer},
+                                                         {package.license, render::kLottieWebLicense}};
+  for (const auto& [from, to] : files) {
+    std::error_code ec;
+    if (fs::file_size(from, ec) > kMaxPlayerBytes) throw IoError(from.string() + " is larger than 16 MiB");
+    const std::optional<std::string> bytes = read_whole_file(from);
+    if (!bytes) throw IoError("cannot read " + from.string());
+    update_file(out / to, *bytes);
+  }
+}
+
+double elapsed_ms(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+}  // namespace
+
+std::string write_preview(const PreviewOptions& o, const LottieWebPackage& lottie_web, bool watching) {
+  const spec::IconSpec spec = o.spec.load();
+  render::PreviewPageOptions options;
+  options.size = o.size;
+  options.weight = o.weight.value_or(0);
+  options.theme = *spec::parse_theme(o.theme);
+  options.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
+  options.lottie_web_version = lottie_web.version;
+  const render::PreviewPage page = render::preview_page(spec, options);
+
+  const fs::path out(o.out);
+  ensure_directory(out);
+  copy_lottie_web(lottie_web, out);
+  for (const render::PageFile& file : page.files) update_file(out / file.path, file.bytes);  // data.js last
+  write_file_atomically(out / "status.js", render::preview_status_script(watching, page.build, ""));
+  return page.build;
+}
+
+void watch_preview(const PreviewOptions& o, const LottieWebPackage& lottie_web, const std::function<bool()>& keep_going,
+                   std::FILE* log) {
+  if (o.spec.path.empty()) throw std::invalid_argument("--watch needs --spec FILE: the built-in spec never changes");
+  const fs::path out(o.out);
+  std::string last_good_build;
+  std::optional<std::string> seen;  // the spec bytes the page was last built from
+  bool first = true;
+  while (keep_going()) {
+    const std::optional<std::string> now = read_whole_file(o.spec.path);
+    if (first || now != seen) {
+      first = false;
+      seen = now;
+      const auto start = Clock::now();
+      try {
+        last_good_build = write_preview(o, lottie_web, /*watching=*/true);
+        std::fprintf(log, "preview: built %s from %s in %.0f ms\n", last_good_build.c_str(), o.spec.path.c_str(),
+                     elapsed_ms(start));
+      } catch (const IoError&) {
+        throw;  // the output folder is unusable: nothing to keep serving
+      } catch (const std::exception& e) {
+        // Keep the last good page; tell the page and the console what is wrong.
+        write_file_atomically(out / "status.js", render::preview_status_script(true, last_good_build, e.what()));
+        std::fprintf(log, "preview: error: %s (the page keeps build %s)\n", e.what(),
+                     last_good_build.empty() ? "none" : last_good_build.c_str());
+      }
+      std::fflush(log);
+    }
+    std::this_thread::sleep_for(o.poll);
+  }
+}
+
+}  // namespace iconsynth::cli
