@@ -27,6 +27,16 @@ int default_filmstrip_columns(int frame_count) {
   return std::max(1, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(frame_count)))));
 }
 
+ImageSurface over_background(const ImageSurface& image, spec::Rgba background) {
+  ImageSurface flat(image.width(), image.height());
+  CairoContext cr = make_context(flat.get());
+  cairo_set_source_rgba(cr.get(), background.r / 255.0, background.g / 255.0, background.b / 255.0, background.a / 255.0);
+  cairo_paint(cr.get());
+  cairo_set_source_surface(cr.get(), image.get(), 0, 0);
+  cairo_paint(cr.get());
+  return flat;
+}
+
 ImageSurface render_filmstrip(const AnimatedScene& scene, int size, int columns) {
   check_output_size(size);
   if (columns < 1) throw std::invalid_argument("a filmstrip needs at least one column");

@@ -21,6 +21,9 @@ ImageSurface render_frame(const FrameScene& frame, int size, const Eigen::Vector
 // Every frame of `scene` on one sheet, `columns` cells a row, row-major from frame 0.
 ImageSurface render_filmstrip(const AnimatedScene& scene, int size, int columns);
 
+// `image` painted over an opaque (or translucent) `background`: what a page or preview shows.
+ImageSurface over_background(const ImageSurface& image, spec::Rgba background);
+
 // Columns a filmstrip of `frame_count` frames uses by default: roughly square sheets.
 int default_filmstrip_columns(int frame_count);
 

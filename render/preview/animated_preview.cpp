@@ -18,16 +18,7 @@ namespace {
 // A frame as straight-alpha RGBA bytes (what the encoders take), over `background` if any.
 std::vector<std::uint8_t> straight_rgba(const AnimatedScene& scene, double frame, const PreviewOptions& o) {
   ImageSurface image = render_frame(evaluate(scene, frame), o.size);
-  if (o.background) {
-    ImageSurface flat(o.size, o.size);
-    CairoContext cr = make_context(flat.get());
-    const spec::Rgba b = *o.background;
-    cairo_set_source_rgba(cr.get(), b.r / 255.0, b.g / 255.0, b.b / 255.0, b.a / 255.0);
-    cairo_paint(cr.get());
-    cairo_set_source_surface(cr.get(), image.get(), 0, 0);
-    cairo_paint(cr.get());
-    image = std::move(flat);
-  }
+  if (o.background) image = over_background(image, *o.background);
   std::vector<std::uint8_t> rgba(static_cast<std::size_t>(o.size) * o.size * 4);
   for (int y = 0; y < o.size; ++y) {
     for (int x = 0; x < o.size; ++x) {
