@@ -5,6 +5,7 @@
 
 #include "render/cairo/raster.h"
 #include "spec/color.h"
+#include "spec/loader.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -41,6 +42,13 @@ std::string shell(const std::string& command) {
 std::string npm_cache() {
   const char* cache = std::getenv("ICONSYNTH_NPM_CACHE");
   return cache ? cache : "/tmp/iconsynth-npm";  // the browser harness's default
+}
+
+// The project's pinned lottie-web, installed by its script into the browser tests' cache.
+std::string lottie_web_folder() {
+  const std::string out =
+      shell("ICONSYNTH_NPM_CACHE='" + npm_cache() + "' bash '" + source("tools/lottie-web.sh") + "' 2>/dev/null");
+  return out.substr(0, out.find_last_not_of('\n') + 1);
 }
 
 // What the page should show: our frame over the theme's backdrop.
@@ -85,10 +93,7 @@ struct Session {
 const Session& browser_session() {
   static const Session session = [] {
     const fs::path dir = test::scratch_dir("preview-browser");
-    const std::string lottie_web =
-        shell("ICONSYNTH_NPM_CACHE='" + npm_cache() + "' bash '" + source("tools/lottie-web.sh") + "' 2>/dev/null");
-    const auto made = test::run_cli("preview --out '" + (dir / "page").string() + "' --lottie-web '" +
-                                        lottie_web.substr(0, lottie_web.find_last_not_of('\n') + 1) + "'", dir);
+    const auto made = test::run_cli("preview --out '" + (dir / "page").string() + "' --lottie-web '" + lottie_web_folder() + "'", dir);
     INFO(made.err);
     REQUIRE(made.exit_code == 0);
     const fs::path shots = dir / "shots";
@@ -203,4 +208,42 @@ TEST_CASE("The preview page plays both sides in step, from disk, and its pickers
       CHECK(cairo.max_abs <= 1);
     }
   }
+}
+
+TEST_CASE("Watching: the open page reloads itself after a spec edit and shows a broken edit's error", "[preview][browser][watch]") {
+  const fs::path dir = test::scratch_dir("preview-watch-browser");
+  const fs::path spec_file = dir / "spec.json";
+  std::ofstream(spec_file) << spec::builtin_spec_text();
+  const fs::path record_file = dir / "record.json";
+  shell("bash '" + source("tests/browser/run.sh") + "' '" + source("tests/preview/browser/watch_session.mjs") +
+        "' --cli '" + ICONSYNTH_CLI + "' --lottie-web '" + lottie_web_folder() + "' --spec '" + spec_file.string() +
+        "' --out '" + (dir / "page").string() + "' --record '" + record_file.string() + "' 2>&1");
+  const nlohmann::json r = nlohmann::json::parse(test::read_bytes(record_file));
+  INFO(r.dump(2));
+
+  // The good edit (light tail 4 -> 10 frames) reached the open page by itself, in bounded time.
+  CHECK(r["initial"]["frames"] == 60);
+  CHECK(r["edited"]["frames"] == 66);
+  CHECK(r["edited"]["max"] == 65);  // the scrubber follows
+  CHECK(r["edited"]["build"] != r["initial"]["build"]);
+  CHECK(r["reloadMs"].get<double>() < 20000);
+  std::cout << "preview --watch: the page showed the edit " << r["reloadMs"] << " ms after the save, a broken edit's error after "
+            << r["errorMs"] << " ms\n";
+
+  // The broken edit: the error on the page and in the console, the last good page kept, no reload.
+  const std::string problem = "/motions/light/rounds/0/swell/scale: 3 is out of range [1, 2]";
+  CHECK_THAT(r["broken"]["error"].get<std::string>(), Catch::Contains(problem));
+  REQUIRE(r["consoleErrors"].size() == 1);
+  CHECK_THAT(r["consoleErrors"][0].get<std::string>(), Catch::Contains(problem));
+  CHECK(r["broken"]["marker"] == "still this page");
+  CHECK(r["broken"]["build"] == r["edited"]["build"]);
+  CHECK(r["dataKept"] == true);
+
+  // The fix: the same spec as at first gives the same build, and the error is gone.
+  CHECK(r["fixed"]["build"] == r["initial"]["build"]);
+  CHECK(r["fixed"]["error"].is_null());
+
+  // Stopped by SIGTERM between polls: a clean exit.
+  CHECK(r["exit"]["code"] == 0);
+  CHECK_THAT(r["said"].get<std::string>(), Catch::Contains("preview: stopped watching"));
 }
