@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <future>
 #include <stdexcept>
 
 namespace iconsynth::render {
@@ -75,6 +76,8 @@ PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& o
     data["motions"][name] = {{"frames", c.frame_count}, {"plot", plot_entry(c, plot, src)}};
   }
 
+  // Filmstrips are most of the work (PNG encoding): each is made on its own thread, in file order.
+  std::vector<std::pair<std::string, std::future<std::string>>> filmstrips;
   double grid = 0;
   for (spec::Motion motion : spec::kMotions) {
     for (spec::Style style : spec::kStyles) {
@@ -89,12 +92,15 @@ PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& o
       for (spec::Theme theme : spec::kThemes) {
         variant.theme = theme;
         const std::string src = "frames/" + key + "-" + std::string(spec::name(theme)) + ".png";
-        page.files.push_back({src, render_filmstrip(build_scene(spec, variant), options.size, columns).png_bytes()});
+        filmstrips.emplace_back(src, std::async(std::launch::async, [&spec, variant, size = options.size, columns] {
+                                  return render_filmstrip(build_scene(spec, variant), size, columns).png_bytes();
+                                }));
         entry["filmstrips"][spec::name(theme)] = src;
       }
       data["variants"][key] = std::move(entry);
     }
   }
+  for (auto& [src, bytes] : filmstrips) page.files.push_back({src, bytes.get()});
   // Lottie units per grid unit: the page turns a weight into the `weight` slot's stroke width.
   data["lottieUnitsPerGrid"] = options.size / grid;
 

@@ -49,7 +49,7 @@ Json page_data(const std::map<std::string, std::string>& files) {
 
 }  // namespace
 
-TEST_CASE("Preview page: same spec, same bytes; any tweak, another build id", "[preview][page]") {
+TEST_CASE("Preview page: same spec, same bytes, and any tweak gives another build id", "[preview][page]") {
   const render::PreviewPage a = page_for(test::builtin_spec());
   const render::PreviewPage b = page_for(test::builtin_spec());
   REQUIRE(a.files.size() == b.files.size());

@@ -7,6 +7,7 @@
 #include "render/check/asset_check.h"
 #include "render/golden/golden_check.h"
 #include "render/lottie/dotlottie_writer.h"
+#include "render/preview/preview_page.h"
 #include "render/scene/evaluate.h"
 #include "spec/loader.h"
 #include "tools/iconsynth/build_assets.h"
@@ -121,6 +122,15 @@ void BM_BuildCommand(benchmark::State& state) {
   std::filesystem::remove_all(dir);
 }
 BENCHMARK(BM_BuildCommand)->Unit(benchmark::kMillisecond);
+
+// The preview page's content at its default 160 px (12 filmstrips, 2 plots, 6 Lottie): what each
+// `preview --watch` rebuild pays before writing files.
+void BM_PreviewPage(benchmark::State& state) {
+  render::PreviewPageOptions options;
+  options.size = static_cast<int>(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(render::preview_page(builtin(), options));
+}
+BENCHMARK(BM_PreviewPage)->Arg(64)->Arg(160)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
