@@ -17,10 +17,6 @@ die() { echo "run.sh: $*" >&2; exit 1; }
 script=$1
 shift
 [[ -f $script && $script == *.mjs ]] || die "$script is not an .mjs file"
-command -v node >/dev/null || die "node not found (need Node.js >= 20)"
-command -v npm >/dev/null || die "npm not found"
-command -v flock >/dev/null || die "flock not found (util-linux)"
-mkdir -p "$cache"
 
 setup() {
   # Playwright's own browser download can't work here: use Debian's chromium.
@@ -32,21 +28,11 @@ setup() {
     { apt-get install -y -qq chromium || { apt-get update -qq && apt-get install -y -qq chromium; }; } >&2 \
       || die "apt-get install chromium failed"
   fi
-  # npm ci only when the lock changed; the stamp is written after a successful install.
-  if ! cmp -s "$here/package-lock.json" "$cache/node_modules/.iconsynth-lock.json"; then
-    echo "run.sh: npm ci into $cache..." >&2
-    cp "$here/package.json" "$here/package-lock.json" "$cache/"
-    (cd "$cache" && npm ci --no-audit --no-fund --loglevel=error >&2) || die "npm ci failed in $cache"
-    cp "$here/package-lock.json" "$cache/node_modules/.iconsynth-lock.json"
-  fi
 }
 
-# Serialize setup between parallel runs (e.g. ctest -j) sharing the cache.
-exec 9>"$cache/.setup.lock"
-flock 9
-setup
-flock -u 9
-exec 9>&-
+mkdir -p "$cache"
+( flock 9 && setup ) 9> "$cache/.chromium.lock"  # one apt-get at a time under ctest -j
+"$here/../../tools/npm-install.sh" "$here" "$cache" || die "cannot install playwright-core"
 
 ICONSYNTH_LOTTIE_WEB="$("$here/../../tools/lottie-web.sh")" || die "tools/lottie-web.sh failed"
 export ICONSYNTH_LOTTIE_WEB ICONSYNTH_CHROMIUM="$chrome"
