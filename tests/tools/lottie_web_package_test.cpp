@@ -27,6 +27,10 @@ TEST_CASE("find_lottie_web names the folder, the problem and the fix", "[tools][
   const fs::path broken = iconsynth::test::fake_lottie_web(dir / "broken", "{not json");
   CHECK_THROWS_AS(find_lottie_web(broken.string()), IoError);
 
+  const fs::path huge = iconsynth::test::fake_lottie_web(dir / "huge");
+  fs::resize_file(huge / "package.json", 2u << 20);  // read no further than its size
+  CHECK_THROWS_WITH(find_lottie_web(huge.string()), Catch::Contains("package.json is implausibly large"));
+
   const fs::path no_player = iconsynth::test::fake_lottie_web(dir / "no-player");
   fs::remove(no_player / "build/player/lottie_light_canvas.min.js");
   CHECK_THROWS_WITH(find_lottie_web(no_player.string()),

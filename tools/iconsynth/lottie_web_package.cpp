@@ -43,9 +43,12 @@ LottieWebPackage find_lottie_web(const std::string& folder) {
   package.folder = !folder.empty()                        ? fs::path(folder)
                    : !env("ICONSYNTH_LOTTIE_WEB").empty() ? fs::path(env("ICONSYNTH_LOTTIE_WEB"))
                                                           : default_lottie_web_folder();
+  std::error_code ec;
+  if (fs::file_size(package.folder / "package.json", ec) > kMaxPackageJsonBytes && !ec) {
+    unusable(package.folder, "package.json is implausibly large");
+  }
   const std::optional<std::string> text = read_whole_file(package.folder / "package.json");
   if (!text) unusable(package.folder, "no readable package.json");
-  if (text->size() > kMaxPackageJsonBytes) unusable(package.folder, "package.json is implausibly large");
   const nlohmann::json manifest = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (!manifest.is_object() || manifest.value("name", nlohmann::json()) != "lottie-web") {
     unusable(package.folder, "package.json does not name the package \"lottie-web\"");
@@ -55,7 +58,6 @@ LottieWebPackage find_lottie_web(const std::string& folder) {
   package.version = version.get<std::string>();
   package.player = package.folder / "build/player/lottie_light_canvas.min.js";
   package.license = package.folder / "LICENSE.md";
-  std::error_code ec;
   for (const fs::path& file : {package.player, package.license}) {
     if (!fs::is_regular_file(file, ec)) unusable(package.folder, fs::relative(file, package.folder, ec).string() + " is missing");
   }
