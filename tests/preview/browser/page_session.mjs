@@ -56,10 +56,12 @@ try {
   };
 
   // The page opens playing: frames advance by themselves; pause holds them.
+  // (Frames wrap at the motion's end, so the advance is counted modulo its length.)
   const first = (await state()).frame;
   await page.waitForTimeout(400);
   record.play.opensPlaying = (await state()).playing;
-  record.play.advancedBy = (await state()).frame - first;
+  const length = await page.evaluate(() => window.ICONSYNTH_PREVIEW.motions[window.iconsynthPreview.state.motion].frames);
+  record.play.advancedBy = ((await state()).frame - first + length) % length;
   await page.locator('#play').click();
   const paused = (await state()).frame;
   await page.waitForTimeout(300);
