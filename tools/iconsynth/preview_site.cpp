@@ -27,7 +27,8 @@ void copy_lottie_web(const LottieWebPackage& package, const fs::path& out) {
                                                          {package.license, render::kLottieWebLicense}};
   for (const auto& [from, to] : files) {
     std::error_code ec;
-    if (fs::file_size(from, ec) > kMaxPlayerBytes) throw IoError(from.string() + " is larger than 16 MiB");
+    const auto size = fs::file_size(from, ec);
+    if (!ec && size > kMaxPlayerBytes) throw IoError(from.string() + " is larger than 16 MiB");
     const std::optional<std::string> bytes = read_whole_file(from);
     if (!bytes) throw IoError("cannot read " + from.string());
     update_file(out / to, *bytes);
