@@ -122,6 +122,8 @@
       root.appendChild(card);
       const [lottieBox, cairoBox] = card.querySelectorAll('.surface');
       for (const box of [lottieBox, cairoBox]) box.style.width = box.style.height = `${D.size}px`;
+      // Captions wrap under their player, so the two players stay side by side.
+      for (const side of card.querySelectorAll('.side')) side.style.width = `${D.size}px`;
       const [lottieCaption, cairoCaption] = card.querySelectorAll('figcaption');
       return { style, variant, anim: null, lottieBox, cairoBox, lottieCaption, cairoCaption };
     });
