@@ -2,6 +2,7 @@
 // overrides, option values, golden sets and assets. Each case must exit with its code (2 for bad
 // input, 1 for a failed write), say what was wrong, and write nothing.
 #include "../tools/cli_support.h"
+#include "../render/support.h"
 #include "../tools/preview_support.h"
 
 #include "render/lottie/dotlottie_writer.h"
@@ -33,13 +34,6 @@ std::string replace_all(std::string text, const std::string& from, const std::st
 
 void write(const fs::path& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
 
-std::string spec_with(const std::string& from, const std::string& to) {
-  std::string text(iconsynth::spec::builtin_spec_text());
-  const std::size_t at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  return text.replace(at, from.size(), to);
-}
-
 // The fixtures: every bad file the cases point at, made here.
 void make_fixtures(const fs::path& in) {
   using iconsynth::render::lottie::write_zip;
@@ -50,18 +44,18 @@ void make_fixtures(const fs::path& in) {
   iconsynth::test::fake_lottie_web(in / "impostor", R"({"name": "lottie-webb", "version": "1.0.0"})");
   write(in / "garbage.bin", std::string("\x7f" "ELF\x02\x01\x01\x00\xff\xfe", 10));
   write(in / "truncated.json", std::string(iconsynth::spec::builtin_spec_text()).substr(0, 300));
-  write(in / "nan.json", spec_with("\"frame_rate\": 60", "\"frame_rate\": NaN"));
-  write(in / "infinity.json", spec_with("\"frame_rate\": 60", "\"frame_rate\": Infinity"));
-  write(in / "overflow.json", spec_with("\"frame_rate\": 60", "\"frame_rate\": 1e400"));
-  write(in / "negative.json", spec_with("\"frame_rate\": 60", "\"frame_rate\": -60"));
-  write(in / "huge.json", spec_with("\"size\": 8", "\"size\": 1e300"));
-  write(in / "wrong-type.json", spec_with("\"padding\": 1.25", "\"padding\": \"1.25\""));
-  write(in / "unknown-key.json", spec_with("\"frame_rate\": 60", "\"frame_rate\": 60, \"framerate\": 60"));
-  write(in / "unknown-enum.json", spec_with("\"card_fill\": \"none\"", "\"card_fill\": \"transparent\""));
+  write(in / "nan.json", iconsynth::test::builtin_spec_with("\"frame_rate\": 60", "\"frame_rate\": NaN"));
+  write(in / "infinity.json", iconsynth::test::builtin_spec_with("\"frame_rate\": 60", "\"frame_rate\": Infinity"));
+  write(in / "overflow.json", iconsynth::test::builtin_spec_with("\"frame_rate\": 60", "\"frame_rate\": 1e400"));
+  write(in / "negative.json", iconsynth::test::builtin_spec_with("\"frame_rate\": 60", "\"frame_rate\": -60"));
+  write(in / "huge.json", iconsynth::test::builtin_spec_with("\"size\": 8", "\"size\": 1e300"));
+  write(in / "wrong-type.json", iconsynth::test::builtin_spec_with("\"padding\": 1.25", "\"padding\": \"1.25\""));
+  write(in / "unknown-key.json", iconsynth::test::builtin_spec_with("\"frame_rate\": 60", "\"frame_rate\": 60, \"framerate\": 60"));
+  write(in / "unknown-enum.json", iconsynth::test::builtin_spec_with("\"card_fill\": \"none\"", "\"card_fill\": \"transparent\""));
   write(in / "deep.json", std::string(3000, '[') + std::string(3000, ']'));
   write(in / "array.json", "[]");
-  write(in / "bad-color.json", spec_with("\"#FFFFFF\"", "\"white\""));
-  write(in / "overlap.json", spec_with("\"size\": 8", "\"size\": 12"));
+  write(in / "bad-color.json", iconsynth::test::builtin_spec_with("\"#FFFFFF\"", "\"white\""));
+  write(in / "overlap.json", iconsynth::test::builtin_spec_with("\"size\": 8", "\"size\": 12"));
   write(in / "not-a-manifest", "{}");
   fs::create_directories(in / "corrupt-golden");
   write(in / "corrupt-golden" / "golden.json", "{\"format\": 1,");

@@ -4,6 +4,8 @@
 #include "render/scene/evaluate.h"
 #include "spec/loader.h"
 
+#include <catch2/catch.hpp>
+
 #include <string>
 #include <vector>
 
@@ -12,6 +14,14 @@ namespace iconsynth::test {
 inline const spec::IconSpec& builtin_spec() {
   static const spec::IconSpec spec = spec::load_spec_text(spec::builtin_spec_text());
   return spec;
+}
+
+// The built-in spec's text with the first `from` replaced by `to`: a spec file with one edit.
+inline std::string builtin_spec_with(const std::string& from, const std::string& to) {
+  std::string text(spec::builtin_spec_text());
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
 }
 
 inline render::Variant variant(spec::Style style, double weight, spec::Motion motion) {

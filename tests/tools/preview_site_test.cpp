@@ -1,5 +1,6 @@
 // `iconsynth preview` writing and watching, in-process: the watch loop runs on a thread while the
 // test edits the spec file, as a user's editor would.
+#include "../render/support.h"
 #include "preview_support.h"
 #include "spec/loader.h"
 #include "tools/iconsynth/preview_site.h"
@@ -26,13 +27,6 @@ cli::PreviewOptions options_for(const fs::path& dir) {
   o.spec.path = (dir / "spec.json").string();
   o.poll = std::chrono::milliseconds(20);
   return o;
-}
-
-std::string spec_with(const std::string& from, const std::string& to) {
-  std::string text(spec::builtin_spec_text());
-  const auto at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  return text.replace(at, from.size(), to);
 }
 
 void save(const fs::path& path, const std::string& text) {
@@ -93,14 +87,14 @@ TEST_CASE("Watch rebuilds on a spec edit, and a broken edit keeps the last good 
   CHECK(first_data.find("\"light\":{\"frames\":60") != std::string::npos);
 
   // A longer tail: the light motion gains 6 frames.
-  save(o.spec.path, spec_with("\"tail\": 4", "\"tail\": 10"));
+  save(o.spec.path, iconsynth::test::builtin_spec_with("\"tail\": 4", "\"tail\": 10"));
   const double rebuild_ms = wait_ms([&] { return test::read_file(page / "data.js") != first_data; });
   const std::string second_data = test::read_file(page / "data.js");
   CHECK(second_data.find("\"light\":{\"frames\":66") != std::string::npos);
   WARN("watch rebuilt the page " << rebuild_ms << " ms after the edit");
 
   // Out of range: the error reaches status.js with its JSON pointer, the page's files stay as they were.
-  save(o.spec.path, spec_with("\"scale\": 1.12", "\"scale\": 3"));
+  save(o.spec.path, iconsynth::test::builtin_spec_with("\"scale\": 1.12", "\"scale\": 3"));
   wait_ms([&] { return status().find("out of range") != std::string::npos; });
   CHECK(status().find("/motions/light/rounds/0/swell/scale") != std::string::npos);
   CHECK(test::read_file(page / "data.js") == second_data);
