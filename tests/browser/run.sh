@@ -36,7 +36,11 @@ mkdir -p "$cache"
 
 ICONSYNTH_LOTTIE_WEB="$("$here/../../tools/lottie-web.sh")" || die "tools/lottie-web.sh failed"
 export ICONSYNTH_LOTTIE_WEB ICONSYNTH_CHROMIUM="$chrome"
-# Each run gets its own copy of the script (two tests may run different scripts at once).
+# The shared launcher goes beside the script (replaced atomically: runs may overlap); each run
+# gets its own copy of the script (two tests may run different scripts at once).
+launcher=$(mktemp "$cache/.chromium.XXXXXX")
+cp "$here/chromium.mjs" "$launcher"
+mv -f "$launcher" "$cache/chromium.mjs"
 name=$(basename "$script" .mjs)
 copy=$(mktemp --suffix=.mjs "$cache/$name.XXXXXX")
 trap 'rm -f "$copy"' EXIT

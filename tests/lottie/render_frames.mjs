@@ -5,12 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 // The full player (every renderer plus expressions) from the project's pinned lottie-web.
 const LOTTIE_JS = path.join(process.env.ICONSYNTH_LOTTIE_WEB || '', 'build/player/lottie.min.js');
 const USAGE = 'usage: tests/browser/run.sh tests/lottie/render_frames.mjs --json FILE.json --size PX --frames 0,10,45|all --out DIR [--renderer canvas|svg]';
-const LAUNCH_TIMEOUT_MS = 30000;
 
 class UsageError extends Error {}
 
@@ -65,12 +64,6 @@ function readLottie(file) {
   return { text, ip: d.ip, op: d.op };
 }
 
-function chromiumPath() {
-  const p = process.env.ICONSYNTH_CHROMIUM || '/usr/bin/chromium';
-  if (!fs.existsSync(p)) throw new Error(`Chromium not found at ${p} (apt-get install -y chromium, or set ICONSYNTH_CHROMIUM)`);
-  return p;
-}
-
 // Runs in the page: load the animation and wait until lottie-web has built it.
 async function pageLoad({ jsonText, renderer }) {
   const container = document.getElementById('c');
@@ -115,14 +108,7 @@ async function main() {
   const px = opts.size;
   fs.mkdirSync(opts.out, { recursive: true });
 
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    chromiumSandbox: false, // we run as root in CI
-    timeout: LAUNCH_TIMEOUT_MS,
-    args: ['--disable-gpu', '--disable-quic', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: px, height: px }, deviceScaleFactor: 1 });
     // No network at all: anything the animation references by URL fails instead of fetching.

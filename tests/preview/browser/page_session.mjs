@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 function parseArgs(argv) {
   const o = {};
@@ -21,14 +21,7 @@ function parseArgs(argv) {
 
 const opts = parseArgs(process.argv.slice(2));
 fs.mkdirSync(opts.out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.ICONSYNTH_CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  chromiumSandbox: false,  // CI runs as root
-  timeout: 30000,
-  args: ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 const record = { requests: [], consoleErrors: [], pageErrors: [], frames: [], play: {}, pickers: {} };
 try {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1100 }, deviceScaleFactor: 1 });

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 
 const TIMEOUT_MS = 60000;
 
@@ -49,10 +49,7 @@ let said = '';
 watcher.stdout.on('data', (d) => { said += d; });
 watcher.stderr.on('data', (d) => { said += d; });
 const exited = new Promise((resolve) => watcher.on('exit', (code, signal) => resolve({ code, signal })));
-const browser = await chromium.launch({
-  executablePath: process.env.ICONSYNTH_CHROMIUM || '/usr/bin/chromium', headless: true, chromiumSandbox: false,
-  timeout: 30000, args: ['--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   const start = Date.now();
   while (!/preview: built/.test(said)) {

@@ -1,0 +1,22 @@
+// How every browser test starts Chromium: Debian's build (Playwright's download cannot work here),
+// headless, no sandbox (CI runs as root), no GPU and no background traffic of its own.
+// tests/browser/run.sh puts this file beside the script it runs.
+import fs from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const LAUNCH_TIMEOUT_MS = 30000;
+
+export async function launchChromium() {
+  const executablePath = process.env.ICONSYNTH_CHROMIUM || '/usr/bin/chromium';
+  if (!fs.existsSync(executablePath)) {
+    throw new Error(`Chromium not found at ${executablePath} (apt-get install -y chromium, or set ICONSYNTH_CHROMIUM)`);
+  }
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    chromiumSandbox: false,
+    timeout: LAUNCH_TIMEOUT_MS,
+    args: ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run'],
+  });
+}
