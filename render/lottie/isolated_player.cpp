@@ -21,10 +21,12 @@ struct Request {
   std::uint64_t frame, size;
 };
 
-bool write_all(int fd, const void* data, std::size_t size) {
-  const auto* p = static_cast<const char*>(data);
+// Moves all `size` bytes through `io` (::read or ::write), retrying after signals and short
+// transfers; false on end of file or an error.
+template <class Io, class Byte>
+bool transfer_all(Io io, int fd, Byte* p, std::size_t size) {
   while (size > 0) {
-    const ssize_t n = ::write(fd, p, size);
+    const ssize_t n = io(fd, p, size);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return false;
     p += n, size -= static_cast<std::size_t>(n);
@@ -32,16 +34,11 @@ bool write_all(int fd, const void* data, std::size_t size) {
   return true;
 }
 
-bool read_all(int fd, void* data, std::size_t size) {
-  auto* p = static_cast<char*>(data);
-  while (size > 0) {
-    const ssize_t n = ::read(fd, p, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    p += n, size -= static_cast<std::size_t>(n);
-  }
-  return true;
+bool write_all(int fd, const void* data, std::size_t size) {
+  return transfer_all(::write, fd, static_cast<const char*>(data), size);
 }
+
+bool read_all(int fd, void* data, std::size_t size) { return transfer_all(::read, fd, static_cast<char*>(data), size); }
 
 // The child: load, report the frame count, then answer frame requests until the pipe closes.
 // ICONSYNTH_PLAYER_FAULT=crash|hang makes it misbehave on purpose, so tests can prove the
