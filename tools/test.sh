@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash tools/deps.sh --test
+# ThorVG for `check` (npm @lottiefiles/dotlottie-web, pinned): its tests require it, never skip it.
+bash tools/dotlottie-web.sh > /dev/null
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DICONSYNTH_BUILD_TESTS=ON
 cmake --build build -j2
 ctest --test-dir build --output-on-failure -j2

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <future>
 #include <set>
 
 namespace iconsynth::render::check {
@@ -18,6 +19,7 @@ using lottie::Json;
 
 constexpr int kSampleFrames = 8;  // frames tried per variant when guessing the match
 constexpr std::size_t kWorstKept = 3;
+constexpr int kReportedTolerance = 32;  // for the share of pixels over it, reported, not judged
 
 std::string number_text(double v) { return spec::format_number(v); }
 
@@ -94,12 +96,15 @@ double our_frame_for(int asset_frame, int asset_frames, int our_frames, bool nor
   return static_cast<double>(asset_frame) * our_frames / asset_frames;
 }
 
-// Our rendering at `our_frame` compared with the asset's pixels at `asset_frame`; our pixels are
-// copied out when the report needs them.
+// Our rendering at `our_frame` against the asset's pixels at `asset_frame`; our pixels are copied
+// out when the report needs them.
 FrameResult compare_frame(const std::vector<std::uint32_t>& theirs, const AnimatedScene& scene, int asset_frame,
-                          double our_frame, int size, int tolerance, std::vector<std::uint32_t>* ours_out = nullptr) {
+                          double our_frame, int size, const Thresholds& limits, std::vector<std::uint32_t>* ours_out = nullptr) {
   const ImageSurface ours = render_frame(evaluate(scene, our_frame), size);
-  FrameResult r{asset_frame, our_frame, compare_images(view_of(theirs, size, size), ours.view(), tolerance)};
+  const ImageView their_view = view_of(theirs, size, size);
+  FrameResult r{asset_frame, our_frame, compare_images(their_view, ours.view(), kReportedTolerance),
+                compare_shapes(their_view, ours.view(), shape_window(size, scene.grid))};
+  r.score = std::max(r.shape.edge_shift / limits.shift_limit(size, scene.grid), r.shape.ink_delta / limits.max_ink);
   if (ours_out) *ours_out = pixels_of(ours.view());
   return r;
 }
@@ -111,6 +116,125 @@ std::optional<spec::Style> style_of_id(const std::string& id) {
 std::optional<spec::Motion> motion_of_id(const std::string& id) {
   const std::size_t dash = id.find('-');
   return dash == std::string::npos ? std::nullopt : spec::parse_motion(id.substr(dash + 1));
+}
+
+// The theme an animation's inline values stand for: its initial theme when we synthesize it, else
+// dark (our exports' default).
+spec::Theme inline_theme(const lottie::AssetAnimation& animation) {
+  const auto theme = animation.initial_theme ? spec::parse_theme(*animation.initial_theme) : std::nullopt;
+  return theme.value_or(spec::Theme::Dark);
+}
+
+// The option checks that need the asset: the animation and theme asked for must be in it.
+void check_options_fit(const lottie::Asset& asset, const CheckOptions& options) {
+  if (options.animation && std::none_of(asset.animations.begin(), asset.animations.end(),
+                                        [&](const lottie::AssetAnimation& a) { return a.id == *options.animation; })) {
+    std::vector<std::string> ids;
+    for (const auto& a : asset.animations) ids.push_back(a.id);
+    throw std::invalid_argument("--animation " + *options.animation + ": the asset has " + joined(ids));
+  }
+  if (options.theme) {
+    if (std::none_of(asset.themes.begin(), asset.themes.end(), [&](const lottie::AssetTheme& t) { return t.id == *options.theme; })) {
+      throw std::invalid_argument("--theme " + *options.theme + ": the asset has no such theme");
+    }
+    if (!spec::parse_theme(*options.theme)) {
+      throw std::invalid_argument("--theme " + *options.theme + ": iconsynth synthesizes only the light and dark themes");
+    }
+  }
+  if (std::find(options.players.begin(), options.players.end(), Engine::Thorvg) != options.players.end() && !options.thorvg) {
+    throw std::logic_error("check: ThorVG asked for without its runtime");
+  }
+}
+
+// Starts `engine` on the animation as a user's player would show it: rlottie with the document
+// as it is (it has no themes); ThorVG with the whole file, applying `theme` when one is asked for.
+// One ThorVG child serves every animation of the asset (`thorvg` keeps it between calls).
+lottie::IsolatedPlayer& open_player(Engine engine, const lottie::Asset& asset, const lottie::AssetAnimation& animation,
+                                   const std::string& theme, const std::string& name, const CheckOptions& options,
+                                   std::unique_ptr<lottie::IsolatedPlayer>& rlottie,
+                                   std::unique_ptr<lottie::IsolatedPlayer>& thorvg) {
+  const std::chrono::seconds timeout(options.player_timeout_s);
+  if (engine == Engine::Rlottie) {
+    rlottie = std::make_unique<lottie::IsolatedPlayer>(animation.document.dump(), name, timeout);
+    return *rlottie;
+  }
+  const bool bundle = asset.kind != lottie::Asset::Kind::LottieJson;
+  const lottie::ThorvgDocument document{asset.bytes, bundle, bundle ? animation.id : "", theme};
+  if (thorvg) thorvg->load(document);
+  else thorvg = std::make_unique<lottie::IsolatedPlayer>(*options.thorvg, document, name, timeout);
+  return *thorvg;
+}
+
+// Which variant an animation shows: as given, by its id, or the closest of all on a few frames.
+struct Match {
+  spec::Style style;
+  spec::Motion motion;
+  double weight;
+  std::string how;
+};
+
+Match match_variant(const spec::IconSpec& spec, const lottie::AssetAnimation& animation, const lottie::IsolatedPlayer& player,
+                    spec::Theme theme, double frame_rate, const CheckOptions& options) {
+  if (options.variant) {
+    return {options.variant->style, options.variant->motion, options.variant->weight.value_or(spec.default_weight), "as given"};
+  }
+  if (style_of_id(animation.id) && motion_of_id(animation.id)) {
+    return {*style_of_id(animation.id), *motion_of_id(animation.id), spec.default_weight, "by its id"};
+  }
+  // The asset's sample frames are rendered once and held against every candidate.
+  const int asset_frames = static_cast<int>(player.frame_count());
+  std::vector<int> samples;
+  std::vector<std::vector<std::uint32_t>> sampled;
+  for (int k = 0; k < kSampleFrames; ++k) {
+    samples.push_back(k * (asset_frames - 1) / (kSampleFrames - 1));
+    sampled.push_back(player.render(static_cast<std::size_t>(samples.back()), options.size));
+  }
+  std::optional<Match> best;
+  double best_sum = 1e300;
+  for (spec::Style style : spec::kStyles) {
+    for (spec::Motion motion : spec::kMotions) {
+      const AnimatedScene candidate = build_scene(spec, {style, spec.default_weight, motion, theme, std::nullopt});
+      const bool normalised = frame_rate != candidate.frame_rate || asset_frames != candidate.frame_count;
+      double sum = 0;
+      for (int k = 0; k < kSampleFrames; ++k) {
+        const double ours = our_frame_for(samples[k], asset_frames, candidate.frame_count, normalised);
+        sum += compare_frame(sampled[k], candidate, samples[k], ours, options.size, options.thresholds).score;
+      }
+      if (sum < best_sum) best_sum = sum, best = Match{style, motion, spec.default_weight, ""};
+    }
+  }
+  char how[160];
+  std::snprintf(how, sizeof how, "closest of %zu variants (mean score %.2f over %d sampled frames)",
+                spec::kStyles.size() * spec::kMotions.size(), best_sum / kSampleFrames, kSampleFrames);
+  best->how = how;
+  return *best;
+}
+
+// Every frame the player draws against ours; the worst few kept with their pixels.
+void compare_all_frames(PlayerCheck& check, const lottie::IsolatedPlayer& player, const AnimatedScene& scene,
+                        double frame_rate, const CheckOptions& options) {
+  const int asset_frames = static_cast<int>(player.frame_count());
+  const bool normalised = frame_rate != scene.frame_rate || asset_frames != scene.frame_count;
+  if (normalised) {
+    check.time_note = "timing differs (" + number_text(frame_rate) + " fps, " + std::to_string(asset_frames) +
+                      " frames vs " + number_text(scene.frame_rate) + " fps, " + std::to_string(scene.frame_count) +
+                      " frames): compared on normalised time";
+  }
+  for (int f = 0; f < asset_frames; ++f) {
+    check.frames.push_back(compare_frame(player.render(static_cast<std::size_t>(f), options.size), scene, f,
+                                         our_frame_for(f, asset_frames, scene.frame_count, normalised), options.size,
+                                         options.thresholds));
+  }
+  std::vector<FrameResult> by_score = check.frames;
+  std::stable_sort(by_score.begin(), by_score.end(), [](const FrameResult& a, const FrameResult& b) { return a.score > b.score; });
+  for (std::size_t i = 0; i < std::min(kWorstKept, by_score.size()); ++i) {
+    FrameSample sample{by_score[i], player.render(static_cast<std::size_t>(by_score[i].asset_frame), options.size), {}};
+    compare_frame(sample.asset_pixels, scene, by_score[i].asset_frame, by_score[i].our_frame, options.size,
+                  options.thresholds, &sample.our_pixels);
+    check.worst.push_back(std::move(sample));
+  }
+  check.passed = !check.frames.empty() && std::all_of(check.frames.begin(), check.frames.end(),
+                                                      [](const FrameResult& r) { return r.score <= 1; });
 }
 
 }  // namespace
@@ -144,135 +268,77 @@ VariantChoice parse_variant_choice(const std::string& text) {
   return {*style, *motion, weight};
 }
 
-const FrameResult* worst_frame(const AnimationCheck& check) {
-  const auto it = std::max_element(check.frames.begin(), check.frames.end(), [](const FrameResult& a, const FrameResult& b) {
-    return a.stats.mean_abs < b.stats.mean_abs;
-  });
+const FrameResult* worst_frame(const PlayerCheck& check) {
+  const auto it = std::max_element(check.frames.begin(), check.frames.end(),
+                                   [](const FrameResult& a, const FrameResult& b) { return a.score < b.score; });
   return it == check.frames.end() ? nullptr : &*it;
 }
 
+std::string engine_name(Engine engine) { return engine == Engine::Rlottie ? "rlottie" : "ThorVG"; }
+
+bool AnimationCheck::passed() const {
+  return !players.empty() && std::all_of(players.begin(), players.end(), [](const PlayerCheck& p) { return p.passed; });
+}
+
+std::string AnimationCheck::disagreement() const {
+  if (passed() || std::none_of(players.begin(), players.end(), [](const PlayerCheck& p) { return p.passed; })) return "";
+  std::string out;
+  for (const PlayerCheck& p : players) out += (out.empty() ? "" : ", ") + engine_name(p.engine) + (p.passed ? " matches" : " differs");
+  return out;
+}
+
 bool CheckResult::passed() const {
-  return std::all_of(animations.begin(), animations.end(), [](const AnimationCheck& a) { return a.passed; });
+  return std::all_of(animations.begin(), animations.end(), [](const AnimationCheck& a) { return a.passed(); });
 }
 
 CheckResult check_asset(const spec::IconSpec& spec, const lottie::Asset& asset, const std::string& asset_name,
                         const CheckOptions& options) {
   check_output_size(options.size);
-  CheckResult result{asset_name, asset.kind, options.size, options.thresholds, {}};
-  if (options.animation && std::none_of(asset.animations.begin(), asset.animations.end(),
-                                        [&](const lottie::AssetAnimation& a) { return a.id == *options.animation; })) {
-    std::vector<std::string> ids;
-    for (const auto& a : asset.animations) ids.push_back(a.id);
-    throw std::invalid_argument("--animation " + *options.animation + ": the asset has " + joined(ids));
-  }
-  const lottie::AssetTheme* given_theme = nullptr;
-  if (options.theme) {
-    for (const lottie::AssetTheme& t : asset.themes) {
-      if (t.id == *options.theme) given_theme = &t;
-    }
-    if (!given_theme) throw std::invalid_argument("--theme " + *options.theme + ": the asset has no such theme");
-    if (!spec::parse_theme(*options.theme)) {
-      throw std::invalid_argument("--theme " + *options.theme + ": iconsynth synthesizes only the light and dark themes");
-    }
-  }
-
+  check_options_fit(asset, options);
+  CheckResult result{asset_name, asset.kind, options.size, spec.layout.grid, options.thresholds, {}, {}};
+  std::unique_ptr<lottie::IsolatedPlayer> thorvg;  // one child for every animation
   for (const lottie::AssetAnimation& animation : asset.animations) {
     if (options.animation && animation.id != *options.animation) continue;
     AnimationCheck check;
     check.id = animation.id;
-
-    // Theme: the one asked for, else the animation's initial theme; our variant uses the same.
-    const lottie::AssetTheme* theme = given_theme;
-    if (!theme && animation.initial_theme) {
-      for (const lottie::AssetTheme& t : asset.themes) {
-        if (t.id == *animation.initial_theme && spec::parse_theme(t.id)) theme = &t;
+    const double frame_rate = animation.document["fr"].get<double>();
+    // Every player is started first (forks happen while this process has one thread), then each
+    // compares its frames on a thread of its own: the players themselves run in their children.
+    std::unique_ptr<lottie::IsolatedPlayer> rlottie;
+    std::vector<lottie::IsolatedPlayer*> players;
+    std::vector<AnimatedScene> scenes;
+    std::optional<Match> match;
+    for (Engine engine : options.players) {
+      PlayerCheck played{engine, {}, {}, {}, {}, {}, {}, false};
+      // What the user of this player sees: ThorVG applies an asked-for theme, rlottie cannot, so
+      // it is held to the theme its inline values stand for.
+      spec::Theme theme = inline_theme(animation);
+      if (options.theme && engine == Engine::Thorvg) {
+        played.theme = *options.theme;
+        theme = *spec::parse_theme(*options.theme);
+      } else if (options.theme) {
+        played.note = engine_name(engine) + " cannot apply themes: it drew the inline values, compared with theme " +
+                      std::string(spec::name(theme));
       }
+      played.compared = spec::name(theme);
+      players.push_back(&open_player(engine, asset, animation, played.theme, asset_name + ":" + animation.id, options,
+                                     rlottie, thorvg));
+      if (!match) match = match_variant(spec, animation, *players.back(), theme, frame_rate, options);
+      scenes.push_back(build_scene(spec, {match->style, match->weight, match->motion, theme, std::nullopt}));
+      check.players.push_back(std::move(played));
     }
-    const spec::Theme our_theme = theme ? *spec::parse_theme(theme->id) : spec::Theme::Dark;
-    const Json document = theme ? lottie::apply_theme(animation.document, *theme) : animation.document;
-    check.theme = theme ? theme->id : "";
-    // rlottie runs in a child process: a document that crashes or hangs it is an error, not our end.
-    const lottie::IsolatedPlayer player(document.dump(), asset_name + ":" + animation.id,
-                                        std::chrono::seconds(options.player_timeout_s));
-    const int asset_frames = static_cast<int>(player.frame_count());
-
-    const auto scene_for = [&](spec::Style style, spec::Motion motion, std::optional<double> weight) {
-      return build_scene(spec, {style, weight.value_or(spec.default_weight), motion, our_theme, std::nullopt});
-    };
-    const auto normalised_for = [&](const AnimatedScene& s) {
-      return document["fr"].get<double>() != s.frame_rate || asset_frames != s.frame_count;
-    };
-
-    // Which variant: as given, by id, or the closest on a few sampled frames.
-    std::optional<AnimatedScene> scene;
-    if (options.variant) {
-      scene = scene_for(options.variant->style, options.variant->motion, options.variant->weight);
-      check.matched_how = "as given";
-    } else if (style_of_id(animation.id) && motion_of_id(animation.id)) {
-      scene = scene_for(*style_of_id(animation.id), *motion_of_id(animation.id), std::nullopt);
-      check.matched_how = "by its id";
-    } else {
-      // The asset's sample frames are rendered once and held against every candidate.
-      std::vector<int> samples;
-      std::vector<std::vector<std::uint32_t>> sampled;
-      for (int k = 0; k < kSampleFrames; ++k) {
-        samples.push_back(k * (asset_frames - 1) / (kSampleFrames - 1));
-        sampled.push_back(player.render(static_cast<std::size_t>(samples.back()), options.size));
-      }
-      double best = 1e300;
-      for (spec::Style style : spec::kStyles) {
-        for (spec::Motion motion : spec::kMotions) {
-          AnimatedScene candidate = scene_for(style, motion, std::nullopt);
-          const bool normalised = normalised_for(candidate);
-          double sum = 0;
-          for (int k = 0; k < kSampleFrames; ++k) {
-            const int f = samples[k];
-            sum += compare_frame(sampled[k], candidate, f, our_frame_for(f, asset_frames, candidate.frame_count, normalised),
-                                 options.size, options.thresholds.tolerance)
-                       .stats.mean_abs;
-          }
-          if (sum < best) best = sum, scene = std::move(candidate);
-        }
-      }
-      char how[160];
-      std::snprintf(how, sizeof how, "closest of %zu variants (mean %.2f over %d sampled frames)",
-                    spec::kStyles.size() * spec::kMotions.size(), best / kSampleFrames, kSampleFrames);
-      check.matched_how = how;
+    std::vector<std::future<void>> comparing;
+    for (std::size_t i = 0; i < players.size(); ++i) {
+      comparing.push_back(std::async(std::launch::async, [&, i] {
+        compare_all_frames(check.players[i], *players[i], scenes[i], frame_rate, options);
+      }));
     }
-    check.variant_id = variant_id(scene->variant) + ", weight " + number_text(scene->variant.weight) + ", theme " +
-                       std::string(spec::name(our_theme));
-
+    for (auto& c : comparing) c.get();  // rethrows a player's AssetError
+    check.variant_id = variant_id(scenes.front().variant) + ", weight " + number_text(scenes.front().variant.weight);
+    check.matched_how = match->how;
     // Structure: against our own export of that variant at the asset's canvas size.
-    const int canvas = static_cast<int>(std::lround(document["w"].get<double>()));
-    const Json ours = lottie::write_animation(*scene, {std::clamp(canvas, kMinSize, kMaxSize)});
-    check.structure = compare_structure(document, ours);
-
-    const bool normalised = normalised_for(*scene);
-    if (normalised) {
-      check.time_note = "timing differs (" + number_text(document["fr"].get<double>()) + " fps, " +
-                        std::to_string(asset_frames) + " frames vs " + number_text(scene->frame_rate) + " fps, " +
-                        std::to_string(scene->frame_count) + " frames): compared on normalised time";
-    }
-    for (int f = 0; f < asset_frames; ++f) {
-      check.frames.push_back(compare_frame(player.render(static_cast<std::size_t>(f), options.size), *scene, f,
-                                           our_frame_for(f, asset_frames, scene->frame_count, normalised), options.size,
-                                           options.thresholds.tolerance));
-    }
-    // Keep the worst few frames' pixels for the report.
-    std::vector<FrameResult> by_mean = check.frames;
-    std::sort(by_mean.begin(), by_mean.end(),
-              [](const FrameResult& a, const FrameResult& b) { return a.stats.mean_abs > b.stats.mean_abs; });
-    for (std::size_t i = 0; i < std::min(kWorstKept, by_mean.size()); ++i) {
-      FrameSample sample{by_mean[i], player.render(static_cast<std::size_t>(by_mean[i].asset_frame), options.size), {}};
-      compare_frame(sample.asset_pixels, *scene, by_mean[i].asset_frame, by_mean[i].our_frame, options.size,
-                    options.thresholds.tolerance, &sample.our_pixels);
-      check.worst.push_back(std::move(sample));
-    }
-    const FrameResult* worst = worst_frame(check);
-    check.passed = worst && worst->stats.mean_abs <= options.thresholds.max_mean &&
-                   std::all_of(check.frames.begin(), check.frames.end(), [&](const FrameResult& r) {
-                     return r.stats.share_over <= options.thresholds.max_share;
-                   });
+    const int canvas = static_cast<int>(std::lround(animation.document["w"].get<double>()));
+    check.structure = compare_structure(animation.document, lottie::write_animation(scenes.front(), {std::clamp(canvas, kMinSize, kMaxSize)}));
     result.animations.push_back(std::move(check));
   }
   return result;

@@ -2,6 +2,7 @@
 
 #include "render/cairo/surface.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -9,32 +10,86 @@ namespace iconsynth::render::check {
 
 using nlohmann::json;
 
+namespace {
+
+json frame_json(const FrameResult& f) {
+  return {{"asset_frame", f.asset_frame}, {"our_frame", f.our_frame},   {"score", f.score},
+          {"edge_shift", f.shape.edge_shift}, {"ink_delta", f.shape.ink_delta}, {"mean_abs", f.stats.mean_abs},
+          {"max_abs", f.stats.max_abs}};
+}
+
+json player_json(const PlayerCheck& p) {
+  json frames = json::array();
+  for (const FrameResult& f : p.frames) frames.push_back(frame_json(f));
+  const FrameResult* worst = worst_frame(p);
+  return {{"player", engine_name(p.engine)},
+          {"theme", p.theme},
+          {"compared_with_theme", p.compared},
+          {"note", p.note},
+          {"time_note", p.time_note},
+          {"passed", p.passed},
+          {"worst_frame", worst ? json(worst->asset_frame) : json(nullptr)},
+          {"frames", frames}};
+}
+
+// The per-frame score of every player across the animation, with the limit (score 1) dashed.
+std::string score_chart(const AnimationCheck& a) {
+  constexpr double kWidth = 480, kHeight = 90, kPad = 4;
+  std::size_t frames = 0;
+  double top = 2;  // the chart shows at least twice the limit
+  for (const PlayerCheck& p : a.players) {
+    frames = std::max(frames, p.frames.size());
+    for (const FrameResult& f : p.frames) top = std::max(top, f.score);
+  }
+  if (frames < 2) return "";
+  const auto x = [&](double frame) { return kPad + (kWidth - 2 * kPad) * frame / static_cast<double>(frames - 1); };
+  const auto y = [&](double score) { return kHeight - kPad - (kHeight - 2 * kPad) * std::min(score, top) / top; };
+  std::ostringstream svg;
+  svg << "<svg class=\"chart\" width=\"" << kWidth << "\" height=\"" << kHeight << "\" viewBox=\"0 0 " << kWidth << " "
+      << kHeight << "\" role=\"img\" aria-label=\"score per frame\">"
+      << "<line x1=\"" << kPad << "\" x2=\"" << kWidth - kPad << "\" y1=\"" << fixed(y(1), 1) << "\" y2=\"" << fixed(y(1), 1)
+      << "\" stroke=\"#c00\" stroke-dasharray=\"4 3\"/>";
+  const char* colours[] = {"#1f77b4", "#ff7f0e"};
+  for (std::size_t i = 0; i < a.players.size(); ++i) {
+    svg << "<polyline fill=\"none\" stroke=\"" << colours[i % 2] << "\" stroke-width=\"1.5\" points=\"";
+    for (const FrameResult& f : a.players[i].frames) svg << fixed(x(f.asset_frame), 1) << "," << fixed(y(f.score), 1) << " ";
+    svg << "\"><title>" << escape_html(engine_name(a.players[i].engine)) << "</title></polyline>";
+  }
+  svg << "</svg>";
+  std::ostringstream legend;
+  legend << "<p class=\"legend\">Score per frame (edge shift / " << "limit or ink change / limit, whichever is larger; the "
+         << "dashed line is the limit, 1; the axis tops at " << fixed(top, 1) << "): ";
+  for (std::size_t i = 0; i < a.players.size(); ++i) {
+    legend << (i ? ", " : "") << "<span style=\"color:" << colours[i % 2] << "\">" << escape_html(engine_name(a.players[i].engine))
+           << "</span>";
+  }
+  legend << ".</p>\n";
+  return legend.str() + svg.str() + "\n";
+}
+
+}  // namespace
+
 json summary_json(const CheckResult& r) {
   json animations = json::array();
   for (const AnimationCheck& a : r.animations) {
     json structure = json::array();
     for (const StructuralDifference& d : a.structure) structure.push_back({{"what", d.what}, {"asset", d.asset}, {"ours", d.ours}});
-    json frames = json::array();
-    for (const FrameResult& f : a.frames) {
-      frames.push_back({{"asset_frame", f.asset_frame}, {"our_frame", f.our_frame}, {"mean_abs", f.stats.mean_abs},
-                        {"max_abs", f.stats.max_abs}, {"share_over", f.stats.share_over}});
-    }
-    const FrameResult* worst = worst_frame(a);
+    json players = json::array();
+    for (const PlayerCheck& p : a.players) players.push_back(player_json(p));
     animations.push_back({{"id", a.id},
                           {"variant", a.variant_id},
                           {"matched", a.matched_how},
-                          {"theme", a.theme},
-                          {"time_note", a.time_note},
-                          {"passed", a.passed},
-                          {"worst_frame", worst ? json(worst->asset_frame) : json(nullptr)},
+                          {"passed", a.passed()},
+                          {"disagreement", a.disagreement()},
                           {"structure", structure},
-                          {"frames", frames}});
+                          {"players", players}});
   }
   return {{"asset", r.asset_name},
           {"kind", lottie::kind_name(r.kind)},
           {"size", r.size},
-          {"thresholds", {{"tolerance", r.thresholds.tolerance}, {"max_mean", r.thresholds.max_mean},
-                          {"max_share", r.thresholds.max_share}}},
+          {"thresholds", {{"max_shift", r.thresholds.max_shift}, {"max_shift_units", r.thresholds.max_shift_units},
+                          {"max_ink", r.thresholds.max_ink}, {"shift_limit", r.thresholds.shift_limit(r.size, r.grid)}}},
+          {"notes", r.notes},
           {"passed", r.passed()},
           {"animations", animations}};
 }
@@ -44,11 +99,10 @@ std::vector<OutputFile> write_check_report(const CheckResult& r, const std::file
   const int enlarge_by = r.size <= 128 ? 2 : 1;
   std::ostringstream body;
   for (const AnimationCheck& a : r.animations) {
-    const std::string theme_class = a.theme == "light" ? "light" : "dark";
-    body << "<h2><code>" << escape_html(a.id) << "</code>: <span class=\"" << (a.passed ? "pass\">matches" : "fail\">differs")
-         << "</span></h2>\n<p>Compared with " << escape_html(a.variant_id) << ", matched " << escape_html(a.matched_how)
-         << (a.theme.empty() ? "" : "; asset theme " + escape_html(a.theme) + " applied") << ".</p>\n";
-    if (!a.time_note.empty()) body << "<p>Note: " << escape_html(a.time_note) << ".</p>\n";
+    body << "<h2><code>" << escape_html(a.id) << "</code>: <span class=\"" << (a.passed() ? "pass\">matches" : "fail\">differs")
+         << "</span></h2>\n<p>Compared with " << escape_html(a.variant_id) << ", matched " << escape_html(a.matched_how) << ".";
+    if (!a.disagreement().empty()) body << " <strong>The players disagree: " << escape_html(a.disagreement()) << ".</strong>";
+    body << "</p>\n" << score_chart(a);
     if (!a.structure.empty()) {
       body << "<table>\n<tr><th>structure</th><th>asset</th><th>ours</th></tr>\n";
       for (const StructuralDifference& d : a.structure) {
@@ -57,34 +111,47 @@ std::vector<OutputFile> write_check_report(const CheckResult& r, const std::file
       }
       body << "</table>\n";
     }
-    body << "<table>\n<tr><th>frame</th><th>asset (rlottie)</th><th>ours (Cairo)</th><th>difference</th><th>metrics</th></tr>\n";
-    for (const FrameSample& s : a.worst) {
-      // Animation ids come from the asset: never let one steer a path.
-      const std::string stem = "img/" + safe_file_name(a.id) + "/" + std::to_string(s.result.asset_frame);
-      const ImageSurface asset = image_from_pixels(s.asset_pixels.data(), r.size, r.size);
-      const ImageSurface ours = image_from_pixels(s.our_pixels.data(), r.size, r.size);
-      const auto diff = difference_image(asset.view(), ours.view());
-      files.push_back({out / (stem + "-asset.png"), enlarge(asset, enlarge_by).png_bytes()});
-      files.push_back({out / (stem + "-ours.png"), enlarge(ours, enlarge_by).png_bytes()});
-      files.push_back({out / (stem + "-diff.png"), enlarge(image_from_pixels(diff.data(), r.size, r.size), enlarge_by).png_bytes()});
-      body << "<tr><td>" << s.result.asset_frame << "<br>(ours " << fixed(s.result.our_frame, 2) << ")</td>"
-           << "<td><img class=\"img " << theme_class << "\" src=\"" << escape_html(stem) << "-asset.png\" alt=\"asset\"></td>"
-           << "<td><img class=\"img " << theme_class << "\" src=\"" << escape_html(stem) << "-ours.png\" alt=\"ours\"></td>"
-           << "<td><img class=\"img\" src=\"" << escape_html(stem) << "-diff.png\" alt=\"difference\"></td><td>mean "
-           << fixed(s.result.stats.mean_abs, 3) << "<br>max " << s.result.stats.max_abs << "<br>"
-           << percent(s.result.stats.share_over) << " over " << s.result.stats.tolerance << "</td></tr>\n";
+    for (const PlayerCheck& p : a.players) {
+      const std::string player = engine_name(p.engine);
+      const std::string theme_class = p.compared == "light" ? "light" : "dark";
+      body << "<h3>" << escape_html(player) << ": <span class=\"" << (p.passed ? "pass\">matches" : "fail\">differs")
+           << "</span></h3>\n<p>" << (p.theme.empty() ? "Inline values drawn" : "Asset theme " + escape_html(p.theme) + " applied by the player")
+           << "; compared with our " << escape_html(p.compared) << " theme.";
+      if (!p.note.empty()) body << " " << escape_html(p.note) << ".";
+      if (!p.time_note.empty()) body << " Note: " << escape_html(p.time_note) << ".";
+      body << "</p>\n<table>\n<tr><th>frame</th><th>asset (" << escape_html(player)
+           << ")</th><th>ours (Cairo)</th><th>difference</th><th>metrics</th></tr>\n";
+      for (const FrameSample& s : p.worst) {
+        // Animation ids come from the asset: never let one steer a path.
+        const std::string stem = "img/" + safe_file_name(a.id) + "/" + safe_file_name(player) + "-" + std::to_string(s.result.asset_frame);
+        const ImageSurface asset = image_from_pixels(s.asset_pixels.data(), r.size, r.size);
+        const ImageSurface ours = image_from_pixels(s.our_pixels.data(), r.size, r.size);
+        const auto diff = difference_image(asset.view(), ours.view());
+        files.push_back({out / (stem + "-asset.png"), enlarge(asset, enlarge_by).png_bytes()});
+        files.push_back({out / (stem + "-ours.png"), enlarge(ours, enlarge_by).png_bytes()});
+        files.push_back({out / (stem + "-diff.png"), enlarge(image_from_pixels(diff.data(), r.size, r.size), enlarge_by).png_bytes()});
+        body << "<tr><td>" << s.result.asset_frame << "<br>(ours " << fixed(s.result.our_frame, 2) << ")</td>"
+             << "<td><img class=\"img " << theme_class << "\" src=\"" << escape_html(stem) << "-asset.png\" alt=\"asset\"></td>"
+             << "<td><img class=\"img " << theme_class << "\" src=\"" << escape_html(stem) << "-ours.png\" alt=\"ours\"></td>"
+             << "<td><img class=\"img\" src=\"" << escape_html(stem) << "-diff.png\" alt=\"difference\"></td><td>score "
+             << fixed(s.result.score, 2) << "<br>edge shift " << fixed(s.result.shape.edge_shift, 3) << " px<br>ink "
+             << fixed(s.result.shape.ink_delta, 1) << "<br>mean " << fixed(s.result.stats.mean_abs, 3) << ", max "
+             << s.result.stats.max_abs << "</td></tr>\n";
+      }
+      body << "</table>\n";
     }
-    body << "</table>\n";
   }
   std::ostringstream html;
   html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>iconsynth check: "
        << escape_html(r.asset_name) << "</title>\n<style>" << kReportStyle << "</style>\n</head>\n<body>\n"
        << "<h1>Check of <code>" << escape_html(r.asset_name) << "</code> (" << escape_html(lottie::kind_name(r.kind))
        << "): <span class=\"" << (r.passed() ? "pass\">matches" : "fail\">differs") << "</span></h1>\n<p>"
-       << r.animations.size() << (r.animations.size() == 1 ? " animation" : " animations") << " at " << r.size << " px; a frame matches when its mean difference is at most "
-       << fixed(r.thresholds.max_mean, 2) << " and at most " << percent(r.thresholds.max_share) << " of pixels differ by more than "
-       << r.thresholds.tolerance << ". Worst frames first; red: more ink in ours, blue: less.</p>\n"
-       << body.str() << "</body>\n</html>\n";
+       << r.animations.size() << (r.animations.size() == 1 ? " animation" : " animations") << " at " << r.size
+       << " px; a frame matches when its edges moved at most " << fixed(r.thresholds.shift_limit(r.size, r.grid), 3)
+       << " px (in every window of two grid units) and its ink colour at most " << fixed(r.thresholds.max_ink, 1)
+       << " levels. Worst frames first; red: more ink in ours, blue: less.</p>\n";
+  for (const std::string& note : r.notes) html << "<p>Note: " << escape_html(note) << "</p>\n";
+  html << body.str() << "</body>\n</html>\n";
   files.push_back({out / "summary.json", summary_json(r).dump(2) + "\n"});
   files.push_back({out / "index.html", html.str()});
   return files;

@@ -91,7 +91,8 @@ Asset read_bundle(const std::string& bytes, const std::string& name, const Asset
   }
   // v2 says "version": "2" (a string); anything else is read as v1, as players do.
   const bool v2 = manifest.contains("version") && manifest["version"] == "2";
-  Asset asset{v2 ? Asset::Kind::DotLottieV2 : Asset::Kind::DotLottieV1, {}, {}};
+  Asset asset;
+  asset.kind = v2 ? Asset::Kind::DotLottieV2 : Asset::Kind::DotLottieV1;
   const std::string animation_dir = v2 ? "a/" : "animations/";
   if (manifest["animations"].size() > limits.max_animations) {
     throw AssetError(name + ": " + std::to_string(manifest["animations"].size()) + " animations; at most " +
@@ -143,10 +144,15 @@ Json parse_json_limited(const std::string& text, const std::string& where, int m
 Asset read_asset_bytes(const std::string& bytes, const std::string& name, const AssetLimits& limits) {
   if (bytes.size() > limits.max_file_bytes) throw AssetError(name + ": file is larger than " + std::to_string(limits.max_file_bytes) + " bytes");
   if (bytes.empty()) throw AssetError(name + ": file is empty");
-  if (is_zip(bytes)) return read_bundle(bytes, name, limits);
-  Asset asset{Asset::Kind::LottieJson, {}, {}};
-  asset.animations.push_back(
-      validate_animation(parse_json_limited(bytes, name, limits.max_json_depth), stem_of(name), name, limits));
+  Asset asset;
+  if (is_zip(bytes)) {
+    asset = read_bundle(bytes, name, limits);
+  } else {
+    asset.kind = Asset::Kind::LottieJson;
+    asset.animations.push_back(
+        validate_animation(parse_json_limited(bytes, name, limits.max_json_depth), stem_of(name), name, limits));
+  }
+  asset.bytes = bytes;
   return asset;
 }
 

@@ -45,9 +45,10 @@ struct AssetTheme {
 
 struct Asset {
   enum class Kind { LottieJson, DotLottieV1, DotLottieV2 };
-  Kind kind;
+  Kind kind = Kind::LottieJson;
   std::vector<AssetAnimation> animations;
   std::vector<AssetTheme> themes;
+  std::string bytes;  // the file as read, for players that read the container themselves
 };
 
 // Reads `path`; AssetError on any problem.

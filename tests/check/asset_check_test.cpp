@@ -1,84 +1,69 @@
-// `iconsynth check`, as a user runs it: our own exports check clean; mutated copies are caught
-// and the right animation and frames named; unreadable input exits 2 with a message.
-#include "../tools/cli_support.h"
+// `iconsynth check`, as a user runs it: mutated copies are caught and the right frames named,
+// timing and variant guessing are reported, players that fail are contained, unreadable input
+// exits 2 with a message. (The size × player × mutant matrix is in check_sizes_test.cpp.)
+#include "check_support.h"
 
 #include "render/compare/report_files.h"
-#include "render/lottie/dotlottie_writer.h"
-#include "render/lottie/zip_reader.h"
-#include "spec/loader.h"
 
-#include <catch2/catch.hpp>
-
+#include <algorithm>
 #include <chrono>
-#include <functional>
 
-namespace fs = std::filesystem;
-using iconsynth::render::lottie::Json;
-using iconsynth::test::read_file;
-using iconsynth::test::run_cli;
+using namespace iconsynth::test;
 
-namespace {
 
-const iconsynth::spec::IconSpec& builtin() {
-  static const auto spec = iconsynth::spec::load_spec_text(iconsynth::spec::builtin_spec_text());
-  return spec;
-}
-
-// Our bundle's animation `id`, as its JSON document.
-Json bundle_animation(const std::string& id) {
-  for (auto& e : iconsynth::render::lottie::read_zip(iconsynth::render::lottie::write_dotlottie(builtin(), {}))) {
-    if (e.name == "a/" + id + ".json") return Json::parse(e.bytes);
-  }
-  throw std::logic_error("no animation " + id);
-}
-
-void each_object(Json& node, const std::function<void(Json&)>& visit) {
-  if (node.is_object()) {
-    visit(node);
-    for (auto& [key, child] : node.items()) each_object(child, visit);
-  } else if (node.is_array()) {
-    for (Json& child : node) each_object(child, visit);
-  }
-}
-
-struct Checked {
-  int exit_code;
-  Json summary;
-  std::string err;
-};
-
-// Writes `document` as NAME.json and checks it with --json.
-Checked check_json(const fs::path& work, const std::string& name, const Json& document, const std::string& args = "") {
-  const fs::path file = work / (name + ".json");
-  std::ofstream(file) << document.dump();
-  const auto r = run_cli("check --json " + file.string() + " " + args, work);
-  INFO(r.err);
-  return {r.exit_code, r.exit_code == 2 ? Json() : Json::parse(r.out), r.err};
-}
-
-int worst_frame(const Json& summary) { return summary["animations"][0]["worst_frame"].get<int>(); }
-
-}  // namespace
-
-TEST_CASE("Our own .lottie and each exported JSON check clean", "[check]") {
-  const fs::path work = iconsynth::test::scratch_dir("check-own");
+TEST_CASE("The report names each player, charts every frame's score and keeps the worst frames", "[check]") {
+  const fs::path work = scratch_dir("check-report");
   REQUIRE(run_cli("export --format dotlottie -o " + (work / "gpu-cluster.lottie").string(), work).exit_code == 0);
-  const auto bundle = run_cli("check " + (work / "gpu-cluster.lottie").string() + " --report " + (work / "report").string(), work);
-  CHECK(bundle.exit_code == 0);
-  CHECK_THAT(bundle.out, Catch::Contains("6 animations: 6 match, 0 differ") && Catch::Contains("report: "));
-  CHECK(fs::exists(work / "report" / "index.html"));
-  for (const char* id : {"outline-light", "solid-strong", "duotone-light"}) {
-    const fs::path file = work / (std::string(id) + ".json");
-    REQUIRE(run_cli("export --style " + std::string(id).substr(0, std::string(id).find('-')) + " --motion " +
-                        std::string(id).substr(std::string(id).find('-') + 1) + " -o " + file.string(),
-                    work).exit_code == 0);
-    const auto r = run_cli("check --json " + file.string(), work);
-    INFO(id << r.err);
-    CHECK(r.exit_code == 0);
-    CHECK(Json::parse(r.out)["animations"][0]["matched"] == "by its id");
+  const auto r = run_cli("check " + (work / "gpu-cluster.lottie").string() + " --report " + (work / "report").string(), work);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("6 animations: 6 match, 0 differ") && Catch::Contains("report: "));
+  CHECK_THAT(r.out, Catch::Contains("outline-light      outline-light    rlottie") &&
+                        Catch::Contains("outline-light      outline-light    ThorVG"));
+  const std::string html = read_file(work / "report" / "index.html");
+  CHECK_THAT(html, Catch::Contains("<h3>rlottie: <span class=\"pass\">") && Catch::Contains("<h3>ThorVG: <span class=\"pass\">"));
+  CHECK_THAT(html, Catch::Contains("<polyline"));
+  CHECK(fs::exists(work / "report" / "img" / "outline-light" / ("ThorVG-" + std::to_string(worst_frame(Json::parse(read_file(work / "report" / "summary.json")), "ThorVG")) + "-asset.png")));
+  // One polyline per player and animation, one point per frame.
+  std::size_t points = 0;
+  for (std::size_t at = html.find("points=\""); at != std::string::npos; at = html.find("points=\"", at + 1)) {
+    const std::size_t end = html.find('"', at + 8);
+    points += std::count(html.begin() + static_cast<std::ptrdiff_t>(at), html.begin() + static_cast<std::ptrdiff_t>(end), ',');
   }
-  const auto themed = run_cli("check --theme light " + (work / "gpu-cluster.lottie").string(), work);
-  CHECK(themed.exit_code == 0);  // the light theme applied to the asset, our light theme synthesized
+  CHECK(points == 2 * (3 * 60 + 3 * 90));
+}
+
+TEST_CASE("With --theme, ThorVG applies the bundle theme, rlottie cannot and says so", "[check]") {
+  const fs::path work = scratch_dir("check-theme");
+  REQUIRE(run_cli("export --format dotlottie -o " + (work / "gpu-cluster.lottie").string(), work).exit_code == 0);
+  const Checked c = check_file(work, work / "gpu-cluster.lottie", "--theme light --animation duotone-light");
+  CHECK(c.exit_code == 0);
+  const Json& thorvg = player_summary(c.summary, "ThorVG");
+  CHECK(thorvg["theme"] == "light");
+  CHECK(thorvg["compared_with_theme"] == "light");
+  const Json& rlottie = player_summary(c.summary, "rlottie");
+  CHECK(rlottie["theme"] == "");
+  CHECK(rlottie["compared_with_theme"] == "dark");  // its inline values are the dark theme's
+  CHECK_THAT(rlottie["note"].get<std::string>(), Catch::Contains("rlottie cannot apply themes"));
+}
+
+TEST_CASE("Without ThorVG, check says how to get it and falls back to rlottie", "[check]") {
+  const fs::path work = scratch_dir("check-fallback");
+  std::ofstream(work / "outline-light.json") << bundle_animation("outline-light").dump();
+  auto r = run_cli("check --json " + (work / "outline-light.json").string(), work, "ICONSYNTH_DOTLOTTIE_WEB=/nowhere");
+  CHECK(r.exit_code == 0);
+  const Json summary = Json::parse(r.out);
+  CHECK(summary["animations"][0]["players"].size() == 1);
+  CHECK(summary["animations"][0]["players"][0]["player"] == "rlottie");
+  CHECK_THAT(summary["notes"][0].get<std::string>(), Catch::Contains("ThorVG not used, rlottie only") &&
+                                                         Catch::Contains("tools/dotlottie-web.sh"));
+  CHECK_THAT(r.err, Catch::Contains("tools/dotlottie-web.sh"));
+  r = run_cli("check --json " + (work / "outline-light.json").string(), work, "ICONSYNTH_NODE=/nowhere/node");
+  CHECK(r.exit_code == 0);  // Node missing: the same fallback
+  CHECK_THAT(Json::parse(r.out)["notes"][0].get<std::string>(), Catch::Contains("ThorVG not used"));
+  // Asked for by name, a missing ThorVG is an error.
+  r = run_cli("check --player thorvg " + (work / "outline-light.json").string(), work, "ICONSYNTH_DOTLOTTIE_WEB=/nowhere");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--player thorvg: @lottiefiles/dotlottie-web at /nowhere"));
 }
 
 TEST_CASE("Timing shifted by 3 frames is caught", "[check]") {
@@ -86,12 +71,14 @@ TEST_CASE("Timing shifted by 3 frames is caught", "[check]") {
   each_object(a["layers"], [](Json& o) {
     if (o.contains("t") && o.contains("s")) o["t"] = o["t"].get<double>() + 3;
   });
-  const Checked c = check_json(iconsynth::test::scratch_dir("check-shift"), "outline-strong", a);
+  const Checked c = check_json(scratch_dir("check-shift"), "outline-strong", a);
   CHECK(c.exit_code == 1);
   CHECK(c.summary["animations"][0]["passed"] == false);
-  // The damage is where things move: after the first departure (frame 23), not at rest.
-  CHECK(worst_frame(c.summary) > 23);
-  CHECK(c.summary["animations"][0]["frames"][0]["mean_abs"].get<double>() < 1.0);  // the rest pose still agrees
+  for (const char* player : {"rlottie", "ThorVG"}) {
+    // The damage is where things move: after the first departure (frame 23), not at rest.
+    CHECK(worst_frame(c.summary, player) > 23);
+    CHECK(player_summary(c.summary, player)["frames"][0]["score"].get<double>() < 1.0);  // the rest pose still agrees
+  }
 }
 
 TEST_CASE("Removed packets are caught, structurally and visually", "[check]") {
@@ -101,24 +88,38 @@ TEST_CASE("Removed packets are caught, structurally and visually", "[check]") {
     if (layer["nm"].get<std::string>().rfind("packet-", 0) != 0) kept.push_back(layer);
   }
   a["layers"] = kept;
-  const Checked c = check_json(iconsynth::test::scratch_dir("check-packets"), "solid-light", a);
+  const Checked c = check_json(scratch_dir("check-packets"), "solid-light", a);
   CHECK(c.exit_code == 1);
   const Json& anim = c.summary["animations"][0];
   CHECK(anim["structure"][0]["what"] == "layer count");
   CHECK_THAT(anim["structure"].dump(), Catch::Contains("packet-tl-tr"));
-  const int worst = worst_frame(c.summary);
-  CHECK(worst >= 6);  // packets fly from frame 6 to 30
-  CHECK(worst < 30);
+  for (const char* player : {"rlottie", "ThorVG"}) {
+    const int worst = worst_frame(c.summary, player);
+    CHECK(worst >= 6);  // packets fly from frame 6 to 30
+    CHECK(worst < 30);
+  }
 }
 
-TEST_CASE("A changed colour is caught on every frame", "[check]") {
+TEST_CASE("A changed colour: rlottie draws the inline value, ThorVG the slot's, and check says they disagree", "[check]") {
   Json a = bundle_animation("duotone-light");
   each_object(a, [](Json& o) {
-    if (o.value("sid", "") == "primary") o["k"] = Json::array({1, 0.4, 0});
+    if (o.contains("sid") && o["sid"] == "primary") o["k"] = Json::array({1, 0.4, 0});
   });
-  const Checked c = check_json(iconsynth::test::scratch_dir("check-color"), "duotone-light", a);
+  const fs::path work = scratch_dir("check-color");
+  Checked c = check_json(work, "duotone-light", a);
   CHECK(c.exit_code == 1);
-  for (const Json& f : c.summary["animations"][0]["frames"]) CHECK(f["mean_abs"].get<double>() > 1.0);
+  for (const Json& f : player_summary(c.summary, "rlottie")["frames"]) CHECK(f["ink_delta"].get<double>() > 50);
+  // ThorVG applies the document's own slot values, which still say white.
+  CHECK(player_summary(c.summary, "ThorVG")["passed"] == true);
+  CHECK(c.summary["animations"][0]["disagreement"] == "rlottie differs, ThorVG matches");
+  // With the slot changed too, both players show it.
+  a["slots"]["primary"]["p"]["k"] = Json::array({1, 0.4, 0});
+  c = check_json(work, "duotone-light", a);
+  CHECK(c.exit_code == 1);
+  for (const char* player : {"rlottie", "ThorVG"}) {
+    for (const Json& f : player_summary(c.summary, player)["frames"]) CHECK(f["ink_delta"].get<double>() > 50);
+  }
+  CHECK(c.summary["animations"][0]["disagreement"] == "");
 }
 
 TEST_CASE("One module's swell doubled is caught around its peak", "[check]") {
@@ -130,9 +131,10 @@ TEST_CASE("One module's swell doubled is caught around its peak", "[check]") {
       if (s > 100) key["s"] = Json::array({100 + 2 * (s - 100), 100 + 2 * (s - 100)});
     }
   }
-  const Checked c = check_json(iconsynth::test::scratch_dir("check-swell"), "outline-light", a);
+  const Checked c = check_json(scratch_dir("check-swell"), "outline-light", a);
   CHECK(c.exit_code == 1);
-  CHECK(worst_frame(c.summary) == 38);  // the swell peak
+  CHECK(worst_frame(c.summary, "rlottie") == 38);  // the swell peak
+  CHECK(worst_frame(c.summary, "ThorVG") == 38);
 }
 
 TEST_CASE("A different frame rate is reported, then compared on normalised time", "[check]") {
@@ -143,27 +145,30 @@ TEST_CASE("A different frame rate is reported, then compared on normalised time"
     if (o.contains("t") && o.contains("s")) o["t"] = o["t"].get<double>() / 2;
     if (o.contains("ty") && o["ty"] == 4) o["op"] = 30;
   });
-  const Checked c = check_json(iconsynth::test::scratch_dir("check-fr"), "outline-light", a);
+  const Checked c = check_json(scratch_dir("check-fr"), "outline-light", a);
   CHECK(c.exit_code == 0);
   const Json& anim = c.summary["animations"][0];
-  CHECK_THAT(anim["time_note"].get<std::string>(), Catch::Contains("30 fps, 30 frames vs 60 fps, 60 frames") &&
-                                                       Catch::Contains("normalised time"));
   CHECK(anim["structure"][0]["what"] == "frame rate");
   CHECK(anim["structure"][0]["asset"] == "30");
   CHECK(anim["structure"][0]["ours"] == "60");
-  CHECK(anim["frames"].size() == 30);
-  CHECK(anim["frames"][15]["our_frame"] == 30);
+  for (const char* player : {"rlottie", "ThorVG"}) {
+    const Json& p = player_summary(c.summary, player);
+    CHECK_THAT(p["time_note"].get<std::string>(), Catch::Contains("30 fps, 30 frames vs 60 fps, 60 frames") &&
+                                                      Catch::Contains("normalised time"));
+    CHECK(p["frames"].size() == 30);
+    CHECK(p["frames"][15]["our_frame"] == 30);
+  }
 }
 
 TEST_CASE("Without an id to go by, the closest variant is found and said so", "[check]") {
-  const Checked c = check_json(iconsynth::test::scratch_dir("check-guess"), "mystery", bundle_animation("solid-strong"));
+  const Checked c = check_json(scratch_dir("check-guess"), "mystery", bundle_animation("solid-strong"));
   CHECK(c.exit_code == 0);
   CHECK_THAT(c.summary["animations"][0]["variant"].get<std::string>(), Catch::StartsWith("solid-strong"));
   CHECK_THAT(c.summary["animations"][0]["matched"].get<std::string>(), Catch::Contains("closest of 6 variants"));
 }
 
 TEST_CASE("Unreadable assets and options that do not fit exit 2 with a message", "[check][hostile]") {
-  const fs::path work = iconsynth::test::scratch_dir("check-bad");
+  const fs::path work = scratch_dir("check-bad");
   std::ofstream(work / "garbage.lottie", std::ios::binary) << "PK\x03\x04garbage";
   std::ofstream(work / "deep.json") << std::string(5000, '[') << std::string(5000, ']');
   std::ofstream(work / "huge.json") << R"({"w":24,"h":99999999,"fr":60,"ip":0,"op":60,"layers":[]})";
@@ -195,7 +200,7 @@ TEST_CASE("Report paths stay inside the report folder whatever the asset's names
   CHECK(iconsynth::render::safe_file_name("a/b\\c:d") == "a_b_c_d");
   CHECK(iconsynth::render::safe_file_name("") == "_");
   // A plain JSON file whose stem is "..": its images still land under OUT/img/.
-  const fs::path work = iconsynth::test::scratch_dir("check-dots");
+  const fs::path work = scratch_dir("check-dots");
   std::ofstream(work / "...json") << bundle_animation("outline-light").dump();
   const auto r = run_cli("check " + (work / "...json").string() + " --report " + (work / "report").string(), work);
   CHECK(r.exit_code == 0);
@@ -206,18 +211,23 @@ TEST_CASE("Report paths stay inside the report folder whatever the asset's names
 }
 
 TEST_CASE("A player that crashes or hangs on an asset is an error, not our crash", "[check][hostile]") {
-  // rlottie runs in a child process; ICONSYNTH_PLAYER_FAULT makes that child misbehave the way a
-  // hostile document could make rlottie misbehave.
-  const fs::path work = iconsynth::test::scratch_dir("check-player");
+  // Each player runs in a child process; ICONSYNTH_PLAYER_FAULT makes that child misbehave the way
+  // a hostile document could make the player misbehave.
+  const fs::path work = scratch_dir("check-player");
   std::ofstream(work / "outline-light.json") << bundle_animation("outline-light").dump();
   const std::string asset = (work / "outline-light.json").string();
-  auto r = run_cli("check " + asset + " --report " + (work / "crash").string(), work, "ICONSYNTH_PLAYER_FAULT=crash");
-  CHECK(r.exit_code == 2);
-  CHECK_THAT(r.err, Catch::Contains("rlottie crashed (signal 6) while rendering frame 0"));
-  CHECK_FALSE(fs::exists(work / "crash"));
-  const auto start = std::chrono::steady_clock::now();
-  r = run_cli("check " + asset + " --player-timeout 1", work, "ICONSYNTH_PLAYER_FAULT=hang");
-  CHECK(r.exit_code == 2);
-  CHECK_THAT(r.err, Catch::Contains("rlottie did not finish rendering frame 0 within 1 s"));
-  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+  for (const char* player : {"rlottie", "thorvg"}) {
+    const std::string engine = player == std::string("rlottie") ? "rlottie" : "ThorVG";
+    INFO(engine);
+    auto r = run_cli("check --player " + std::string(player) + " " + asset + " --report " + (work / "crash").string(), work,
+                     "ICONSYNTH_PLAYER_FAULT=crash");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains(engine + " crashed (signal 6) while rendering frame 0"));
+    CHECK_FALSE(fs::exists(work / "crash"));
+    const auto start = std::chrono::steady_clock::now();
+    r = run_cli("check --player " + std::string(player) + " " + asset + " --player-timeout 1", work, "ICONSYNTH_PLAYER_FAULT=hang");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains(engine + " did not finish rendering frame 0 within 1 s"));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+  }
 }

@@ -11,6 +11,7 @@
 #include "render/scene/evaluate.h"
 #include "spec/loader.h"
 #include "tools/iconsynth/build_assets.h"
+#include "tools/iconsynth/npm_package.h"
 
 #include <benchmark/benchmark.h>
 
@@ -101,17 +102,30 @@ void BM_GoldenCheck(benchmark::State& state) {
 }
 BENCHMARK(BM_GoldenCheck)->Unit(benchmark::kMillisecond);
 
-// `iconsynth check gpu-cluster.lottie`: read the bundle, then every animation, every frame,
-// rlottie against Cairo at 128 px (450 frame pairs).
+// `iconsynth check gpu-cluster.lottie --size N`: read the bundle, then every animation, every
+// frame, each player against Cairo (450 frame pairs a player). Arg 0: rlottie only; arg 1: rlottie
+// and ThorVG (Node and tools/dotlottie-web.sh's package; skipped with a message without them).
 void BM_CheckBundle(benchmark::State& state) {
   const std::string bytes = render::lottie::write_dotlottie(builtin(), {});
+  render::check::CheckOptions options;
+  options.size = static_cast<int>(state.range(1));
+  if (state.range(0) == 1) {
+    try {
+      options.thorvg = cli::find_thorvg("");
+    } catch (const std::exception& e) {
+      state.SkipWithError(e.what());
+      return;
+    }
+    options.players.push_back(render::check::Engine::Thorvg);
+  }
   for (auto _ : state) {
     const auto asset = render::lottie::read_asset_bytes(bytes, "gpu-cluster.lottie");
-    const auto result = render::check::check_asset(builtin(), asset, "gpu-cluster.lottie", {});
+    const auto result = render::check::check_asset(builtin(), asset, "gpu-cluster.lottie", options);
     if (!result.passed()) state.SkipWithError("our own bundle does not check clean");
   }
 }
-BENCHMARK(BM_CheckBundle)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CheckBundle)->ArgNames({"thorvg", "px"})->Args({0, 128})->Args({1, 128})->Args({1, 16})->Args({1, 512})
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // `iconsynth build --out DIR` on defaults, files written included.
 void BM_BuildCommand(benchmark::State& state) {

@@ -3,7 +3,7 @@
 // file (--watch). Split from the command so tests can drive the watch loop in-process.
 
 #include "tools/iconsynth/cli_options.h"
-#include "tools/iconsynth/lottie_web_package.h"
+#include "tools/iconsynth/npm_package.h"
 
 #include <chrono>
 #include <cstdio>

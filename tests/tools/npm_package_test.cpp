@@ -1,6 +1,6 @@
 #include "preview_support.h"
 #include "tools/iconsynth/atomic_file.h"
-#include "tools/iconsynth/lottie_web_package.h"
+#include "tools/iconsynth/npm_package.h"
 
 #include <catch2/catch.hpp>
 
