@@ -38,9 +38,9 @@ class Track {
         return *this;
       }
       if (!(frame > last.frame)) {
-        throw std::invalid_argument("keyframe at frame " + std::to_string(frame) +
-                                    " does not come after the previous key at frame " +
-                                    std::to_string(last.frame));
+        // Callers (choreographies) order their keys; one that does not is a bug, not bad input.
+        throw std::logic_error("keyframe at frame " + std::to_string(frame) +
+                               " does not come after the previous key at frame " + std::to_string(last.frame));
       }
     }
     keys_.push_back({frame, std::move(value), ease});

@@ -1,25 +1,32 @@
 #include "spec/icon_spec.h"
 
+#include <stdexcept>
+
 namespace iconsynth::spec {
 
-std::string_view name(Style style) {
-  static constexpr std::array<std::string_view, 3> kNames{"outline", "solid", "duotone"};
-  return kNames[static_cast<int>(style)];
-}
-std::string_view name(Theme theme) { return theme == Theme::Light ? "light" : "dark"; }
-std::string_view name(Motion motion) { return motion == Motion::Light ? "light" : "strong"; }
+namespace {
 
-std::optional<Style> parse_style(std::string_view text) {
-  for (Style s : kStyles) if (name(s) == text) return s;
-  return std::nullopt;
+template <class Rule>
+const Rule& find_rule(const std::vector<Named<Rule>>& list, std::string_view name, const char* what) {
+  for (const auto& item : list) {
+    if (item.name == name) return item.rule;
+  }
+  throw std::invalid_argument("no " + std::string(what) + " \"" + std::string(name) + "\" in the spec; it has " +
+                              joined_names(names_of(list), ", "));
 }
-std::optional<Theme> parse_theme(std::string_view text) {
-  for (Theme t : kThemes) if (name(t) == text) return t;
-  return std::nullopt;
+
+}  // namespace
+
+const StyleRule& IconSpec::style_rule(std::string_view name) const { return find_rule(styles, name, "style"); }
+const ThemeRule& IconSpec::theme_rule(std::string_view name) const { return find_rule(themes, name, "theme"); }
+const motion::ChoreographyParams& IconSpec::choreography(std::string_view name) const {
+  return find_rule(motions, name, "motion");
 }
-std::optional<Motion> parse_motion(std::string_view text) {
-  for (Motion m : kMotions) if (name(m) == text) return m;
-  return std::nullopt;
+
+std::string joined_names(const std::vector<std::string>& names, std::string_view separator) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : std::string(separator)) + n;
+  return out;
 }
 
 }  // namespace iconsynth::spec

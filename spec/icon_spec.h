@@ -1,6 +1,7 @@
 #pragma once
 // The typed, validated form of spec/gpu-cluster.json: everything the icon's geometry, paint and
-// motion depend on. Built only by load_spec(), so an IconSpec is always valid.
+// motion depend on. Built only by load_spec(), so an IconSpec is always valid. Styles, themes and
+// motions are named in the spec, in its order: adding one is a spec edit, never a code change.
 
 #include "geometry/ring_layout.h"
 #include "motion/choreography.h"
@@ -8,7 +9,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,20 +16,8 @@
 
 namespace iconsynth::spec {
 
-enum class Style { Outline, Solid, Duotone };
-enum class Theme { Light, Dark };
-enum class Motion { Light, Strong };
-
-inline constexpr std::array<Style, 3> kStyles{Style::Outline, Style::Solid, Style::Duotone};
-inline constexpr std::array<Theme, 2> kThemes{Theme::Light, Theme::Dark};
-inline constexpr std::array<Motion, 2> kMotions{Motion::Light, Motion::Strong};
-
-std::string_view name(Style style);
-std::string_view name(Theme theme);
-std::string_view name(Motion motion);
-std::optional<Style> parse_style(std::string_view text);
-std::optional<Theme> parse_theme(std::string_view text);
-std::optional<Motion> parse_motion(std::string_view text);
+// The spec document: keys keep the file's order, which is the order of every enumeration.
+using Json = nlohmann::ordered_json;
 
 // The stroke weight range every style accepts (the product's promise, not a spec choice).
 inline constexpr double kMinWeight = 1.0;
@@ -58,20 +46,40 @@ struct ThemeRule {
   Rgba secondary(Rgba primary_color) const { return mix(primary_color, backdrop, secondary_mix); }
 };
 
+// A style, theme or motion under the name the spec gives it.
+template <class Rule>
+struct Named {
+  std::string name;
+  Rule rule;
+};
+
 struct IconSpec {
   std::string id;
   double frame_rate = 60;
   geometry::LayoutParams layout;
   double default_weight = 2;
   std::vector<double> weight_presets;
-  std::array<StyleRule, kStyles.size()> styles;
-  std::array<ThemeRule, kThemes.size()> themes;
-  std::array<motion::ChoreographyParams, kMotions.size()> motions;
-  nlohmann::json source;  // the effective spec document (after overrides), for `info` and reports
+  std::vector<Named<StyleRule>> styles;                     // in the spec's order
+  std::vector<Named<ThemeRule>> themes;
+  std::vector<Named<motion::ChoreographyParams>> motions;
+  std::string default_style, default_motion, default_theme;  // "defaults" in the spec
+  Json source;  // the effective spec document (after overrides), for `info` and reports
 
-  const StyleRule& style_rule(Style s) const { return styles[static_cast<int>(s)]; }
-  const ThemeRule& theme_rule(Theme t) const { return themes[static_cast<int>(t)]; }
-  const motion::ChoreographyParams& choreography(Motion m) const { return motions[static_cast<int>(m)]; }
+  // The rule of that name; std::invalid_argument naming the spec's choices when there is none.
+  const StyleRule& style_rule(std::string_view name) const;
+  const ThemeRule& theme_rule(std::string_view name) const;
+  const motion::ChoreographyParams& choreography(std::string_view name) const;
 };
+
+// The names of a named list, in order.
+template <class Rule>
+std::vector<std::string> names_of(const std::vector<Named<Rule>>& list) {
+  std::vector<std::string> names;
+  for (const auto& item : list) names.push_back(item.name);
+  return names;
+}
+
+// "outline|solid|duotone": a list's names for messages and help.
+std::string joined_names(const std::vector<std::string>& names, std::string_view separator = "|");
 
 }  // namespace iconsynth::spec

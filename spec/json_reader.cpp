@@ -5,7 +5,7 @@
 
 namespace iconsynth::spec {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 SpecError::SpecError(std::string pointer, const std::string& problem)
     : std::runtime_error((pointer.empty() ? std::string("(root)") : pointer) + ": " + problem),
@@ -115,6 +115,15 @@ const json& ObjectReader::array(std::string_view key, std::size_t min_size, std:
                                          std::to_string(min_size) + " to " + std::to_string(max_size));
   }
   return v;
+}
+
+std::vector<std::string> ObjectReader::keys() {
+  std::vector<std::string> out;
+  for (const auto& [key, unused] : value_.items()) {
+    out.push_back(key);
+    read_.insert(key);
+  }
+  return out;
 }
 
 void ObjectReader::finish() const {

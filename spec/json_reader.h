@@ -29,11 +29,11 @@ std::string format_number(double value);
 // `parent` + "/" + key, with '~' and '/' escaped as RFC 6901 says.
 std::string child_pointer(const std::string& parent, std::string_view key);
 // The JSON type as a word for messages ("a string", "an array", …).
-std::string describe_type(const nlohmann::json& value);
+std::string describe_type(const nlohmann::ordered_json& value);
 
 class ObjectReader {
  public:
-  ObjectReader(const nlohmann::json& value, std::string pointer);
+  ObjectReader(const nlohmann::ordered_json& value, std::string pointer);
 
   // A required number in [min, max].
   double number(std::string_view key, double min, double max);
@@ -46,9 +46,11 @@ class ObjectReader {
   // A required nested object.
   ObjectReader object(std::string_view key);
   // A required array with a size in [min_size, max_size].
-  const nlohmann::json& array(std::string_view key, std::size_t min_size, std::size_t max_size);
+  const nlohmann::ordered_json& array(std::string_view key, std::size_t min_size, std::size_t max_size);
+  // Every key of the object, in its order (for maps whose keys are names); each counts as read.
+  std::vector<std::string> keys();
   // The raw value of a required field, for fields with their own grammar.
-  const nlohmann::json& value(std::string_view key);
+  const nlohmann::ordered_json& value(std::string_view key);
 
   const std::string& pointer() const { return pointer_; }
   std::string pointer_of(std::string_view key) const { return child_pointer(pointer_, key); }
@@ -56,12 +58,12 @@ class ObjectReader {
   void finish() const;
 
  private:
-  const nlohmann::json& value_;
+  const nlohmann::ordered_json& value_;
   std::string pointer_;
   std::set<std::string, std::less<>> read_;
 };
 
 // A number at `pointer` in [min, max] (for array elements and hand-parsed values).
-double read_number(const nlohmann::json& value, const std::string& pointer, double min, double max);
+double read_number(const nlohmann::ordered_json& value, const std::string& pointer, double min, double max);
 
 }  // namespace iconsynth::spec

@@ -3,20 +3,34 @@
 #include "spec/overrides.h"
 
 #include <algorithm>
+#include <map>
 #include <fstream>
 #include <sstream>
 
 namespace iconsynth::spec {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 
 
-template <class Enum, std::size_t N>
-std::vector<std::string> names_of(const std::array<Enum, N>& values) {
-  std::vector<std::string> out;
-  for (Enum v : values) out.emplace_back(name(v));
+// The entries of a named map ("styles", "themes", "motions"), in the file's order, each read by
+// `read` from its own object. Names become ids and file names: 1-32 of a-z, 0-9 and '-'.
+template <class Read>
+auto read_named(ObjectReader& root, std::string_view key, Read read) {
+  ObjectReader map = root.object(key);
+  using Rule = decltype(read(map.object(""), std::string()));
+  std::vector<Named<Rule>> out;
+  const std::vector<std::string> names = map.keys();
+  if (names.empty()) throw SpecError(map.pointer(), "names no " + std::string(key) + "; at least one is needed");
+  for (const std::string& name : names) {
+    if (name.empty() || name.size() > 32 ||
+        !std::all_of(name.begin(), name.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; })) {
+      throw SpecError(map.pointer_of(name), "\"" + name + "\" is not a valid name; use 1-32 of a-z, 0-9 and '-' (it names files)");
+    }
+    out.push_back({name, read(map.object(name), name)});
+  }
+  map.finish();
   return out;
 }
 
@@ -197,15 +211,29 @@ motion::ChoreographyParams read_motion(ObjectReader reader, double frame_rate) {
 void check_swell_fits(const IconSpec& spec, const std::string& motions_pointer) {
   const geometry::LayoutParams& l = spec.layout;
   const double max_scale = 1 + 2 * l.padding / l.module_size;
-  for (Motion m : kMotions) {
-    const auto& rounds = spec.choreography(m).rounds;
+  for (const auto& [name, params] : spec.motions) {
+    const auto& rounds = params.rounds;
     for (std::size_t i = 0; i < rounds.size(); ++i) {
       if (rounds[i].swell.scale > max_scale) {
-        throw SpecError(child_pointer(motions_pointer, name(m)) + "/rounds/" + std::to_string(i) + "/swell/scale",
+        throw SpecError(child_pointer(motions_pointer, name) + "/rounds/" + std::to_string(i) + "/swell/scale",
                         format_number(rounds[i].swell.scale) + " would push the modules off the " +
                             format_number(l.grid) + "-unit grid; at most " + format_number(max_scale) +
                             " with padding " + format_number(l.padding));
       }
+    }
+  }
+}
+
+// Animation ids join a style and a motion with '-': no two pairs may spell the same id
+// ("a-b" + "c" and "a" + "b-c"), or a bundle's animations could not be told apart.
+void check_unique_animation_ids(const IconSpec& spec) {
+  std::map<std::string, std::string> seen;
+  for (const auto& style : spec.styles) {
+    for (const auto& motion : spec.motions) {
+      const std::string id = style.name + "-" + motion.name;
+      const std::string pair = "style \"" + style.name + "\" with motion \"" + motion.name + "\"";
+      const auto [it, fresh] = seen.emplace(id, pair);
+      if (!fresh) throw SpecError("/motions/" + motion.name, "the animation id \"" + id + "\" is spelled by both " + it->second + " and " + pair);
     }
   }
 }
@@ -232,30 +260,29 @@ IconSpec load_spec(const json& document) {
   }
   stroke.finish();
 
-  ObjectReader styles = root.object("styles");
-  for (Style s : kStyles) spec.styles[static_cast<int>(s)] = read_style(styles.object(name(s)));
-  styles.finish();
-
-  ObjectReader themes = root.object("themes");
-  for (Theme t : kThemes) spec.themes[static_cast<int>(t)] = read_theme(themes.object(name(t)));
-  themes.finish();
-
-  ObjectReader motions = root.object("motions");
-  for (Motion m : kMotions) {
-    const motion::ChoreographyParams params = read_motion(motions.object(name(m)), spec.frame_rate);
+  spec.styles = read_named(root, "styles", [](ObjectReader r, const std::string&) { return read_style(r); });
+  spec.themes = read_named(root, "themes", [](ObjectReader r, const std::string&) { return read_theme(r); });
+  spec.motions = read_named(root, "motions", [&](ObjectReader r, const std::string& name) {
+    const motion::ChoreographyParams params = read_motion(r, spec.frame_rate);
     // Building the choreography is the final check that its timings fit together.
     try {
       const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
       if (c.frame_count > kMaxMotionFrames) {
-        throw SpecError(motions.pointer_of(name(m)), "lasts " + std::to_string(c.frame_count) +
-                                                         " frames; at most " + std::to_string(kMaxMotionFrames));
+        throw SpecError(r.pointer(), "lasts " + std::to_string(c.frame_count) + " frames; at most " +
+                                         std::to_string(kMaxMotionFrames));
       }
     } catch (const motion::ChoreographyError& e) {
-      throw SpecError(motions.pointer_of(name(m)) + "/" + e.field, e.what());
+      throw SpecError(child_pointer("/motions", name) + "/" + e.field, e.what());
     }
-    spec.motions[static_cast<int>(m)] = params;
-  }
-  motions.finish();
+    return params;
+  });
+  check_unique_animation_ids(spec);
+
+  ObjectReader defaults = root.object("defaults");
+  spec.default_style = spec.styles[defaults.choice("style", names_of(spec.styles))].name;
+  spec.default_motion = spec.motions[defaults.choice("motion", names_of(spec.motions))].name;
+  spec.default_theme = spec.themes[defaults.choice("theme", names_of(spec.themes))].name;
+  defaults.finish();
   root.finish();
   check_swell_fits(spec, "/motions");
 

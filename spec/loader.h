@@ -18,7 +18,7 @@ inline constexpr int kMaxMotionFrames = 3600;    // a whole motion: 60 s at 60 f
 inline constexpr int kMaxSpecJsonDepth = 32;     // nesting of the spec document
 
 // Validates a parsed document and builds the typed spec.
-IconSpec load_spec(const nlohmann::json& document);
+IconSpec load_spec(const nlohmann::ordered_json& document);
 // Parses spec text (errors name the byte offset) and validates it.
 IconSpec load_spec_text(std::string_view text);
 // Reads and validates a spec file; an unreadable file is a SpecError naming the path.

@@ -6,7 +6,7 @@
 
 namespace iconsynth::spec {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 

@@ -12,6 +12,6 @@ namespace iconsynth::spec {
 
 // Applies one "path=value" override in place; SpecError (pointer = the path as a JSON pointer)
 // when the text has no '=', or the path names no existing field.
-void apply_override(nlohmann::json& document, std::string_view assignment);
+void apply_override(nlohmann::ordered_json& document, std::string_view assignment);
 
 }  // namespace iconsynth::spec

@@ -109,24 +109,19 @@ FrameResult compare_frame(const std::vector<std::uint32_t>& theirs, const Animat
   return r;
 }
 
-std::optional<spec::Style> style_of_id(const std::string& id) {
-  const std::size_t dash = id.find('-');
-  return dash == std::string::npos ? std::nullopt : spec::parse_style(id.substr(0, dash));
-}
-std::optional<spec::Motion> motion_of_id(const std::string& id) {
-  const std::size_t dash = id.find('-');
-  return dash == std::string::npos ? std::nullopt : spec::parse_motion(id.substr(dash + 1));
-}
-
-// The theme an animation's inline values stand for: its initial theme when we synthesize it, else
-// dark (our exports' default).
-spec::Theme inline_theme(const lottie::AssetAnimation& animation) {
-  const auto theme = animation.initial_theme ? spec::parse_theme(*animation.initial_theme) : std::nullopt;
-  return theme.value_or(spec::Theme::Dark);
+// The theme an animation's inline values stand for: its initial theme when the spec names it,
+// else the spec's default (our exports' inline values).
+std::string inline_theme(const spec::VariantSpace& space, const lottie::AssetAnimation& animation) {
+  const auto& themes = space.themes();
+  if (animation.initial_theme && std::find(themes.begin(), themes.end(), *animation.initial_theme) != themes.end()) {
+    return *animation.initial_theme;
+  }
+  return space.defaults().theme;
 }
 
-// The option checks that need the asset: the animation and theme asked for must be in it.
-void check_options_fit(const lottie::Asset& asset, const CheckOptions& options) {
+// The option checks that need the asset or the spec: the animation and theme asked for must be in
+// the asset, the theme and variant in the spec.
+void check_options_fit(const spec::VariantSpace& space, const lottie::Asset& asset, const CheckOptions& options) {
   if (options.animation && std::none_of(asset.animations.begin(), asset.animations.end(),
                                         [&](const lottie::AssetAnimation& a) { return a.id == *options.animation; })) {
     std::vector<std::string> ids;
@@ -137,8 +132,20 @@ void check_options_fit(const lottie::Asset& asset, const CheckOptions& options) 
     if (std::none_of(asset.themes.begin(), asset.themes.end(), [&](const lottie::AssetTheme& t) { return t.id == *options.theme; })) {
       throw std::invalid_argument("--theme " + *options.theme + ": the asset has no such theme");
     }
-    if (!spec::parse_theme(*options.theme)) {
-      throw std::invalid_argument("--theme " + *options.theme + ": iconsynth synthesizes only the light and dark themes");
+    const auto& themes = space.themes();
+    if (std::find(themes.begin(), themes.end(), *options.theme) == themes.end()) {
+      throw std::invalid_argument("--theme " + *options.theme + ": the spec synthesizes only " + spec::joined_names(themes, ", "));
+    }
+  }
+  if (options.variant) {
+    const auto in = [](const std::vector<std::string>& names, const std::string& name) {
+      return std::find(names.begin(), names.end(), name) != names.end();
+    };
+    if (!in(space.styles(), options.variant->style)) {
+      throw std::invalid_argument("--variant: style \"" + options.variant->style + "\" is not one of " + spec::joined_names(space.styles(), ", "));
+    }
+    if (!in(space.motions(), options.variant->motion)) {
+      throw std::invalid_argument("--variant: motion \"" + options.variant->motion + "\" is not one of " + spec::joined_names(space.motions(), ", "));
     }
   }
   if (std::find(options.players.begin(), options.players.end(), Engine::Thorvg) != options.players.end() && !options.thorvg) {
@@ -167,19 +174,18 @@ lottie::IsolatedPlayer& open_player(Engine engine, const lottie::Asset& asset, c
 
 // Which variant an animation shows: as given, by its id, or the closest of all on a few frames.
 struct Match {
-  spec::Style style;
-  spec::Motion motion;
+  std::string style, motion;
   double weight;
   std::string how;
 };
 
-Match match_variant(const spec::IconSpec& spec, const lottie::AssetAnimation& animation, const lottie::IsolatedPlayer& player,
-                    spec::Theme theme, double frame_rate, const CheckOptions& options) {
+Match match_variant(const spec::IconSpec& spec, const spec::VariantSpace& space, const lottie::AssetAnimation& animation,
+                    const lottie::IsolatedPlayer& player, const std::string& theme, double frame_rate, const CheckOptions& options) {
   if (options.variant) {
     return {options.variant->style, options.variant->motion, options.variant->weight.value_or(spec.default_weight), "as given"};
   }
-  if (style_of_id(animation.id) && motion_of_id(animation.id)) {
-    return {*style_of_id(animation.id), *motion_of_id(animation.id), spec.default_weight, "by its id"};
+  if (const auto named = space.parse_animation_id(animation.id)) {
+    return {named->first, named->second, spec.default_weight, "by its id"};
   }
   // The asset's sample frames are rendered once and held against every candidate.
   const int asset_frames = static_cast<int>(player.frame_count());
@@ -191,21 +197,20 @@ Match match_variant(const spec::IconSpec& spec, const lottie::AssetAnimation& an
   }
   std::optional<Match> best;
   double best_sum = 1e300;
-  for (spec::Style style : spec::kStyles) {
-    for (spec::Motion motion : spec::kMotions) {
-      const AnimatedScene candidate = build_scene(spec, {style, spec.default_weight, motion, theme, std::nullopt});
-      const bool normalised = frame_rate != candidate.frame_rate || asset_frames != candidate.frame_count;
-      double sum = 0;
-      for (int k = 0; k < kSampleFrames; ++k) {
-        const double ours = our_frame_for(samples[k], asset_frames, candidate.frame_count, normalised);
-        sum += compare_frame(sampled[k], candidate, samples[k], ours, options.size, options.thresholds).score;
-      }
-      if (sum < best_sum) best_sum = sum, best = Match{style, motion, spec.default_weight, ""};
+  const std::vector<spec::Variant> candidates = space.variants({.theme = theme, .weight = spec.default_weight});
+  for (const spec::Variant& variant : candidates) {
+    const AnimatedScene candidate = build_scene(spec, variant);
+    const bool normalised = frame_rate != candidate.frame_rate || asset_frames != candidate.frame_count;
+    double sum = 0;
+    for (int k = 0; k < kSampleFrames; ++k) {
+      const double ours = our_frame_for(samples[k], asset_frames, candidate.frame_count, normalised);
+      sum += compare_frame(sampled[k], candidate, samples[k], ours, options.size, options.thresholds).score;
     }
+    if (sum < best_sum) best_sum = sum, best = Match{variant.style, variant.motion, spec.default_weight, ""};
   }
   char how[160];
-  std::snprintf(how, sizeof how, "closest of %zu variants (mean score %.2f over %d sampled frames)",
-                spec::kStyles.size() * spec::kMotions.size(), best_sum / kSampleFrames, kSampleFrames);
+  std::snprintf(how, sizeof how, "closest of %zu variants (mean score %.2f over %d sampled frames)", candidates.size(),
+                best_sum / kSampleFrames, kSampleFrames);
   best->how = how;
   return *best;
 }
@@ -240,8 +245,7 @@ void compare_all_frames(PlayerCheck& check, const lottie::IsolatedPlayer& player
 }  // namespace
 
 VariantChoice parse_variant_choice(const std::string& text) {
-  std::optional<spec::Style> style;
-  std::optional<spec::Motion> motion;
+  std::optional<std::string> style, motion;
   std::optional<double> weight;
   std::size_t start = 0;
   while (start <= text.size()) {
@@ -249,8 +253,10 @@ VariantChoice parse_variant_choice(const std::string& text) {
     const std::string part = text.substr(start, comma - start);
     const std::size_t eq = part.find('=');
     const std::string key = part.substr(0, eq), value = eq == std::string::npos ? "" : part.substr(eq + 1);
-    if (key == "style" && (style = spec::parse_style(value))) {
-    } else if (key == "motion" && (motion = spec::parse_motion(value))) {
+    if (key == "style" && !value.empty()) {
+      style = value;
+    } else if (key == "motion" && !value.empty()) {
+      motion = value;
     } else if (key == "weight") {
       try {
         std::size_t used = 0;
@@ -260,7 +266,7 @@ VariantChoice parse_variant_choice(const std::string& text) {
         throw std::invalid_argument("--variant: weight \"" + value + "\" is not a number in [1, 3]");
       }
     } else {
-      throw std::invalid_argument("--variant: \"" + part + "\" is not style=outline|solid|duotone, motion=light|strong or weight=W");
+      throw std::invalid_argument("--variant: \"" + part + "\" is not style=NAME, motion=NAME or weight=W");
     }
     start = comma + 1;
   }
@@ -294,7 +300,8 @@ bool CheckResult::passed() const {
 CheckResult check_asset(const spec::IconSpec& spec, const lottie::Asset& asset, const std::string& asset_name,
                         const CheckOptions& options) {
   check_output_size(options.size);
-  check_options_fit(asset, options);
+  const spec::VariantSpace space(spec);
+  check_options_fit(space, asset, options);
   CheckResult result{asset_name, asset.kind, options.size, spec.layout.grid, options.thresholds, {}, {}};
   std::unique_ptr<lottie::IsolatedPlayer> thorvg;  // one child for every animation
   for (const lottie::AssetAnimation& animation : asset.animations) {
@@ -309,21 +316,20 @@ CheckResult check_asset(const spec::IconSpec& spec, const lottie::Asset& asset, 
     std::vector<AnimatedScene> scenes;
     std::optional<Match> match;
     for (Engine engine : options.players) {
-      PlayerCheck played{engine, {}, {}, {}, {}, {}, {}, false};
+      PlayerCheck played{engine, {}, {}, {}, {}, {}, {}, {}, false};
       // What the user of this player sees: ThorVG applies an asked-for theme, rlottie cannot, so
       // it is held to the theme its inline values stand for.
-      spec::Theme theme = inline_theme(animation);
+      std::string theme = inline_theme(space, animation);
       if (options.theme && engine == Engine::Thorvg) {
-        played.theme = *options.theme;
-        theme = *spec::parse_theme(*options.theme);
+        played.theme = theme = *options.theme;
       } else if (options.theme) {
-        played.note = engine_name(engine) + " cannot apply themes: it drew the inline values, compared with theme " +
-                      std::string(spec::name(theme));
+        played.note = engine_name(engine) + " cannot apply themes: it drew the inline values, compared with theme " + theme;
       }
-      played.compared = spec::name(theme);
+      played.compared = theme;
+      played.backdrop = spec.theme_rule(theme).backdrop;
       players.push_back(&open_player(engine, asset, animation, played.theme, asset_name + ":" + animation.id, options,
                                      rlottie, thorvg));
-      if (!match) match = match_variant(spec, animation, *players.back(), theme, frame_rate, options);
+      if (!match) match = match_variant(spec, space, animation, *players.back(), theme, frame_rate, options);
       scenes.push_back(build_scene(spec, {match->style, match->weight, match->motion, theme, std::nullopt}));
       check.players.push_back(std::move(played));
     }
@@ -334,7 +340,7 @@ CheckResult check_asset(const spec::IconSpec& spec, const lottie::Asset& asset, 
       }));
     }
     for (auto& c : comparing) c.get();  // rethrows a player's AssetError
-    check.variant_id = variant_id(scenes.front().variant) + ", weight " + number_text(scenes.front().variant.weight);
+    check.variant_id = spec::VariantSpace::animation_id(scenes.front().variant) + ", weight " + number_text(scenes.front().variant.weight);
     check.matched_how = match->how;
     // Structure: against our own export of that variant at the asset's canvas size.
     const int canvas = static_cast<int>(std::lround(animation.document["w"].get<double>()));

@@ -33,8 +33,7 @@ struct Thresholds {
 
 // A variant named on the command line: "style=solid,motion=strong[,weight=2.5]".
 struct VariantChoice {
-  spec::Style style;
-  spec::Motion motion;
+  std::string style, motion;  // checked against the spec by check_asset
   std::optional<double> weight;
 };
 // std::invalid_argument naming the bad part.
@@ -78,6 +77,7 @@ struct PlayerCheck {
   Engine engine;
   std::string theme;      // the asset theme the player applied ("" = it drew the inline values)
   std::string compared;   // the theme our variant was synthesized in
+  spec::Rgba backdrop;    // that theme's, behind the report's images
   std::string note;       // e.g. that rlottie cannot apply themes
   std::string time_note;  // set when frame rate or duration differ: compared on normalised time
   std::vector<FrameResult> frames;

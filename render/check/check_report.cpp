@@ -113,7 +113,7 @@ std::vector<OutputFile> write_check_report(const CheckResult& r, const std::file
     }
     for (const PlayerCheck& p : a.players) {
       const std::string player = engine_name(p.engine);
-      const std::string theme_class = p.compared == "light" ? "light" : "dark";
+      const std::string on_backdrop = "class=\"img\" style=\"" + backdrop_style(p.backdrop) + "\"";
       body << "<h3>" << escape_html(player) << ": <span class=\"" << (p.passed ? "pass\">matches" : "fail\">differs")
            << "</span></h3>\n<p>" << (p.theme.empty() ? "Inline values drawn" : "Asset theme " + escape_html(p.theme) + " applied by the player")
            << "; compared with our " << escape_html(p.compared) << " theme.";
@@ -131,8 +131,8 @@ std::vector<OutputFile> write_check_report(const CheckResult& r, const std::file
         files.push_back({out / (stem + "-ours.png"), enlarge(ours, enlarge_by).png_bytes()});
         files.push_back({out / (stem + "-diff.png"), enlarge(image_from_pixels(diff.data(), r.size, r.size), enlarge_by).png_bytes()});
         body << "<tr><td>" << s.result.asset_frame << "<br>(ours " << fixed(s.result.our_frame, 2) << ")</td>"
-             << "<td><img class=\"img " << theme_class << "\" src=\"" << escape_html(stem) << "-asset.png\" alt=\"asset\"></td>"
-             << "<td><img class=\"img " << theme_class << "\" src=\"" << escape_html(stem) << "-ours.png\" alt=\"ours\"></td>"
+             << "<td><img " << on_backdrop << " src=\"" << escape_html(stem) << "-asset.png\" alt=\"asset\"></td>"
+             << "<td><img " << on_backdrop << " src=\"" << escape_html(stem) << "-ours.png\" alt=\"ours\"></td>"
              << "<td><img class=\"img\" src=\"" << escape_html(stem) << "-diff.png\" alt=\"difference\"></td><td>score "
              << fixed(s.result.score, 2) << "<br>edge shift " << fixed(s.result.shape.edge_shift, 3) << " px<br>ink "
              << fixed(s.result.shape.ink_delta, 1) << "<br>mean " << fixed(s.result.stats.mean_abs, 3) << ", max "

@@ -46,10 +46,16 @@ h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 32px; }
 .pass { color: #15803d; } .fail { color: #b91c1c; }
 table { border-collapse: collapse; } td, th { padding: 6px 10px; border-bottom: 1px solid #e5e7eb; text-align: left; vertical-align: middle; }
 .img { image-rendering: pixelated; display: block; }
-.dark { background: #0b0f19; } .light { background: #ffffff; outline: 1px solid #e5e7eb; }
+.img { outline: 1px solid #e5e7eb; }
 .strip { display: flex; flex-wrap: wrap; gap: 6px; } .strip .cell { text-align: center; font-size: 11px; }
 .strip img { border: 2px solid transparent; } .strip .changed img { border-color: #dc2626; }
 code { background: #f3f4f6; padding: 1px 4px; border-radius: 3px; }
 )";
+
+std::string backdrop_style(std::uint8_t r, std::uint8_t g, std::uint8_t b) {
+  char text[24];
+  std::snprintf(text, sizeof text, "background:#%02x%02x%02x", r, g, b);
+  return text;
+}
 
 }  // namespace iconsynth::render

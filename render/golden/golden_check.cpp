@@ -208,7 +208,7 @@ CheckReport check_golden_set(const spec::IconSpec& spec, const std::filesystem::
       report.missing.push_back(golden.id());
       continue;
     }
-    VariantCheck check{golden, now->weight, {}, {}};
+    VariantCheck check{golden, now->weight, spec.theme_rule(golden.theme).backdrop, {}, {}};
     const AnimatedScene scene = build_scene(spec, now->variant());
     GoldenSheet sheet(sheet_path(dir, golden));
     for (std::size_t i = 0; i < golden.frames.size(); ++i) {

@@ -49,6 +49,7 @@ struct LottieCheck {
 struct VariantCheck {
   GoldenVariant golden;
   double weight;              // the weight rendered now
+  spec::Rgba backdrop;        // the theme's, behind its images in the report
   std::vector<FrameCheck> frames;
   LottieCheck lottie;
   bool passed() const;

@@ -71,7 +71,7 @@ std::vector<OutputFile> write_report(const CheckReport& report, const std::files
   int differing_frames = 0;
   for (const VariantCheck& v : report.variants) {
     const std::string id = v.golden.id();
-    const std::string theme = std::string(spec::name(v.golden.theme));
+    const std::string on_backdrop = "class=\"img\" style=\"" + backdrop_style(v.backdrop) + "\"";
     const bool any_frame_changed = v.count(FrameCheck::Status::Differs) + v.count(FrameCheck::Status::Missing) > 0;
     for (const FrameCheck& f : v.frames) {
       if (f.status != FrameCheck::Status::Differs && f.status != FrameCheck::Status::Missing) continue;
@@ -86,12 +86,12 @@ std::vector<OutputFile> write_report(const CheckReport& report, const std::files
         const auto diff = difference_image(expected.view(), actual.view());
         const std::string diff_src =
             image(dir + "-diff.png", enlarge(image_from_pixels(diff.data(), size, size), kEnlarge).png_bytes());
-        expected_cell = "<td><img class=\"img " + theme + "\" src=\"" + expected_src + "\" alt=\"expected\"></td>";
+        expected_cell = "<td><img " + on_backdrop + " src=\"" + expected_src + "\" alt=\"expected\"></td>";
         diff_cell = "<td><img class=\"img\" src=\"" + diff_src + "\" alt=\"difference\"></td>";
       }
       rows << "<tr><td><code>" << escape_html(id) << "</code><br>frame " << f.frame;
       if (v.weight != v.golden.weight) rows << "<br>weight " << v.golden.weight << " → " << v.weight;
-      rows << "</td>" << expected_cell << "<td><img class=\"img " << theme << "\" src=\"" << actual_src
+      rows << "</td>" << expected_cell << "<td><img " << on_backdrop << " src=\"" << actual_src
            << "\" alt=\"actual\"></td>" << diff_cell << "<td>" << status_name(f.status);
       if (f.status == FrameCheck::Status::Differs) {
         rows << "<br>mean " << fixed(f.stats.mean_abs, 3) << "<br>max " << f.stats.max_abs << "<br>"
@@ -105,7 +105,7 @@ std::vector<OutputFile> write_report(const CheckReport& report, const std::files
         const bool changed = f.status == FrameCheck::Status::Differs || f.status == FrameCheck::Status::Missing;
         const std::string src = image("img/" + id + "/strip-" + frame_stem(f.frame) + ".png",
                                       image_from_pixels(f.actual.data(), size, size).png_bytes());
-        strips << "<div class=\"cell" << (changed ? " changed" : "") << "\"><img class=\"img " << theme << "\" src=\""
+        strips << "<div class=\"cell" << (changed ? " changed" : "") << "\"><img " << on_backdrop << " src=\""
                << src << "\" width=\"" << size << "\" height=\"" << size << "\" alt=\"frame " << f.frame
                << "\"><br>" << f.frame << "</div>\n";
       }

@@ -2,6 +2,7 @@
 
 #include "spec/json_reader.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -11,10 +12,7 @@ namespace iconsynth::render::golden {
 
 using nlohmann::json;
 
-std::string GoldenVariant::id() const {
-  return std::string(spec::name(style)) + "-" + std::string(spec::name(motion)) + "-" + std::string(spec::name(theme)) +
-         "-w" + spec::format_number(weight);
-}
+std::string GoldenVariant::id() const { return spec::VariantSpace::golden_id(variant()); }
 
 std::vector<int> key_frames(const AnimatedScene& scene) {
   constexpr int kMinFrames = 12;
@@ -31,17 +29,14 @@ std::vector<int> key_frames(const AnimatedScene& scene) {
 
 std::vector<GoldenVariant> variants_of(const spec::IconSpec& spec) {
   std::vector<GoldenVariant> out;
-  for (spec::Style style : spec::kStyles) {
-    for (spec::Motion motion : spec::kMotions) {
-      for (spec::Theme theme : spec::kThemes) {
-        for (std::size_t preset = 0; preset < spec.weight_presets.size(); ++preset) {
-          GoldenVariant v{style, motion, theme, static_cast<int>(preset), spec.weight_presets[preset], {}, {}, {}};
-          const AnimatedScene scene = build_scene(spec, v.variant());
-          for (int f : key_frames(scene)) v.frames.push_back({f, {}});
-          out.push_back(std::move(v));
-        }
-      }
-    }
+  const spec::VariantSpace space(spec);
+  for (const spec::Variant& variant : space.variants()) {
+    // The preset's index: a golden weight is matched by its slot, so a changed preset is caught.
+    const auto preset = std::find(space.weights().begin(), space.weights().end(), variant.weight) - space.weights().begin();
+    GoldenVariant v{variant.style, variant.motion, variant.theme, static_cast<int>(preset), variant.weight, {}, {}, {}};
+    const AnimatedScene scene = build_scene(spec, v.variant());
+    for (int f : key_frames(scene)) v.frames.push_back({f, {}});
+    out.push_back(std::move(v));
   }
   return out;
 }
@@ -52,9 +47,9 @@ json to_json(const GoldenSet& set) {
     json frames = json::array();
     for (const GoldenFrame& f : v.frames) frames.push_back({{"frame", f.frame}, {"sha256", f.sha256}});
     variants.push_back({{"id", v.id()},
-                        {"style", spec::name(v.style)},
-                        {"motion", spec::name(v.motion)},
-                        {"theme", spec::name(v.theme)},
+                        {"style", v.style},
+                        {"motion", v.motion},
+                        {"theme", v.theme},
                         {"preset", v.preset},
                         {"weight", v.weight},
                         {"png_sha256", v.png_sha256},
@@ -72,14 +67,6 @@ json to_json(const GoldenSet& set) {
           {"bundle_sha256", set.bundle_sha256}};
 }
 
-namespace {
-template <class T, class Parse>
-T parse_name(const json& v, const char* field, Parse parse) {
-  const auto parsed = parse(v.at(field).get<std::string>());
-  if (!parsed) throw std::invalid_argument(std::string("golden manifest: unknown ") + field + " \"" + v.at(field).get<std::string>() + "\"");
-  return *parsed;
-}
-}  // namespace
 
 GoldenSet golden_set_from_json(const json& m) {
   try {
@@ -92,9 +79,9 @@ GoldenSet golden_set_from_json(const json& m) {
     set.size = m.at("size").get<int>();
     set.tolerance = {m.at("tolerance").at("channel").get<int>(), m.at("tolerance").at("max_share").get<double>()};
     for (const json& v : m.at("variants")) {
-      GoldenVariant gv{parse_name<spec::Style>(v, "style", spec::parse_style),
-                       parse_name<spec::Motion>(v, "motion", spec::parse_motion),
-                       parse_name<spec::Theme>(v, "theme", spec::parse_theme),
+      GoldenVariant gv{v.at("style").get<std::string>(),
+                       v.at("motion").get<std::string>(),
+                       v.at("theme").get<std::string>(),
                        v.at("preset").get<int>(),
                        v.at("weight").get<double>(),
                        {},

@@ -39,9 +39,9 @@ struct GoldenFrame {
 };
 
 struct GoldenVariant {
-  spec::Style style;
-  spec::Motion motion;
-  spec::Theme theme;
+  std::string style;
+  std::string motion;
+  std::string theme;
   int preset;          // index into the spec's stroke presets
   double weight;
   std::vector<GoldenFrame> frames;

@@ -14,24 +14,28 @@ Json theme_rules(const spec::ThemeRule& theme) {
                     })}};
 }
 
-std::string theme_title(spec::Theme theme) { return theme == spec::Theme::Light ? "Light" : "Dark"; }
+// "dark" → "Dark": the theme's display name in the manifest.
+std::string theme_title(std::string name) {
+  if (!name.empty() && name[0] >= 'a' && name[0] <= 'z') name[0] = static_cast<char>(name[0] - 'a' + 'A');
+  return name;
+}
 
 }  // namespace
 
 std::vector<BundleEntry> bundle_entries(const spec::IconSpec& spec, const BundleOptions& options) {
   std::vector<BundleEntry> animations;
   Json manifest_animations = Json::array(), theme_ids = Json::array(), themes = Json::array();
-  for (spec::Theme t : spec::kThemes) {
-    theme_ids.push_back(spec::name(t));
-    themes.push_back({{"id", spec::name(t)}, {"name", theme_title(t)}});
+  const spec::VariantSpace space(spec);
+  const std::string theme = options.theme.value_or(spec.default_theme);
+  for (const std::string& t : space.themes()) {
+    theme_ids.push_back(t);
+    themes.push_back({{"id", t}, {"name", theme_title(t)}});
   }
-  for (spec::Style style : spec::kStyles) {
-    for (spec::Motion motion : spec::kMotions) {
-      const AnimatedScene scene = build_scene(spec, {style, options.weight, motion, options.theme, std::nullopt});
-      const std::string id = variant_id(scene.variant);
-      animations.push_back({"a/" + id + ".json", to_text(write_animation(scene, {options.size}))});
-      manifest_animations.push_back({{"id", id}, {"initialTheme", spec::name(options.theme)}, {"themes", theme_ids}});
-    }
+  for (const spec::Variant& variant : space.variants({.theme = theme, .weight = options.weight})) {
+    const AnimatedScene scene = build_scene(spec, variant);
+    const std::string id = spec::VariantSpace::animation_id(variant);
+    animations.push_back({"a/" + id + ".json", to_text(write_animation(scene, {options.size}))});
+    manifest_animations.push_back({{"id", id}, {"initialTheme", theme}, {"themes", theme_ids}});
   }
   const Json manifest = {{"version", "2"},
                          {"generator", options.generator},
@@ -41,8 +45,8 @@ std::vector<BundleEntry> bundle_entries(const spec::IconSpec& spec, const Bundle
 
   std::vector<BundleEntry> entries{{"manifest.json", to_text(manifest)}};
   entries.insert(entries.end(), animations.begin(), animations.end());
-  for (spec::Theme t : spec::kThemes) {
-    entries.push_back({"t/" + std::string(spec::name(t)) + ".json", to_text(theme_rules(spec.theme_rule(t)))});
+  for (const std::string& t : space.themes()) {
+    entries.push_back({"t/" + t + ".json", to_text(theme_rules(spec.theme_rule(t)))});
   }
   return entries;
 }

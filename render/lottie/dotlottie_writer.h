@@ -12,6 +12,7 @@
 #include "render/lottie/lottie_writer.h"
 #include "spec/icon_spec.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,7 @@ namespace iconsynth::render::lottie {
 struct BundleOptions {
   int size = 24;                          // canvas of every animation
   double weight = 2;                      // stroke weight baked in (and the weight slot's default)
-  spec::Theme theme = spec::Theme::Dark;  // inline colours and the animations' initialTheme
+  std::optional<std::string> theme;       // inline colours and the animations' initialTheme (default: the spec's)
   std::string generator = "iconsynth";
 };
 

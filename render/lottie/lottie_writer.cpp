@@ -127,11 +127,11 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
   }
   Json slots = {{kPrimarySlot, {{"p", static_value(color_value(scene.primary))}}},
                 {kWeightSlot, {{"p", static_value(number(scene.variant.weight * k, kValueDecimals))}}}};
-  if (scene.variant.style == spec::Style::Duotone) {
+  if (uses_role(scene, ColorRole::Secondary)) {
     slots[kSecondarySlot] = {{"p", static_value(color_value(scene.secondary))}};
   }
   return {{"v", "5.7.0"},
-          {"nm", scene.icon_id + " " + variant_id(scene.variant)},
+          {"nm", scene.icon_id + " " + spec::VariantSpace::animation_id(scene.variant)},
           {"fr", number(scene.frame_rate, kValueDecimals)},
           {"ip", 0},
           {"op", scene.frame_count},

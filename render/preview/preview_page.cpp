@@ -27,10 +27,6 @@ std::string html_color(spec::Rgba c) {
   return text;
 }
 
-std::string variant_key(spec::Style style, spec::Motion motion) {
-  return std::string(spec::name(style)) + "-" + std::string(spec::name(motion));
-}
-
 // Plot geometry the page needs to draw its frame cursor over the chart.
 Json plot_entry(const motion::Choreography& c, const PlotOptions& options, const std::string& src) {
   const PlotLayout layout(c, options);
@@ -46,6 +42,9 @@ PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& o
                                 std::to_string(kMinPreviewSize) + ", " + std::to_string(kMaxPreviewSize) + "]");
   }
   const double weight = options.weight > 0 ? options.weight : spec.default_weight;
+  const spec::VariantSpace space(spec);
+  const std::string opening_theme = options.theme.empty() ? spec.default_theme : options.theme;
+  spec.theme_rule(opening_theme);  // std::invalid_argument naming the choices when unknown
   PreviewPage page;
   for (const PageAsset& asset : static_page_assets()) page.files.push_back({std::string(asset.name), std::string(asset.text)});
 
@@ -54,22 +53,19 @@ PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& o
                {"lottieWeb", options.lottie_web_version},
                {"size", options.size},
                {"fps", spec.frame_rate},
-               {"defaultMotion", spec::name(spec::Motion::Light)},
-               {"cairo", {{"theme", spec::name(options.theme)}, {"weight", weight}}},
+               {"defaultMotion", spec.default_motion},
+               {"cairo", {{"theme", opening_theme}, {"weight", weight}}},
                {"weights", {{"min", spec::kMinWeight}, {"max", spec::kMaxWeight}, {"presets", spec.weight_presets}}}};
-  for (spec::Theme theme : spec::kThemes) {
-    const spec::ThemeRule& rule = spec.theme_rule(theme);
-    data["themes"][spec::name(theme)] = {{"primary", html_color(rule.primary)},
-                                         {"backdrop", html_color(rule.backdrop)},
-                                         {"secondaryMix", rule.secondary_mix}};
+  for (const auto& [name, rule] : spec.themes) {
+    data["themes"][name] = {{"primary", html_color(rule.primary)},
+                            {"backdrop", html_color(rule.backdrop)},
+                            {"secondaryMix", rule.secondary_mix}};
   }
-  data["styles"] = Json::array();
-  for (spec::Style style : spec::kStyles) data["styles"].push_back(spec::name(style));
+  data["styles"] = space.styles();
 
   PlotOptions plot;
-  for (spec::Motion motion : spec::kMotions) {
-    const motion::Choreography c = motion::choreograph(spec.choreography(motion), geometry::kRingSize);
-    const std::string name(spec::name(motion));
+  for (const auto& [name, params] : spec.motions) {
+    const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
     plot.title = spec.id + ": " + name + " motion, " + std::to_string(c.frame_count) + " frames";
     const std::string src = "plots/" + name + ".svg";
     page.files.push_back({src, motion_plot_svg(c, spec.frame_rate, plot)});
@@ -79,26 +75,24 @@ PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& o
   // Filmstrips are most of the work (PNG encoding): each is made on its own thread, in file order.
   std::vector<std::pair<std::string, std::future<std::string>>> filmstrips;
   double grid = 0;
-  for (spec::Motion motion : spec::kMotions) {
-    for (spec::Style style : spec::kStyles) {
-      const std::string key = variant_key(style, motion);
-      Variant variant{style, weight, motion, options.theme, std::nullopt};
-      const AnimatedScene scene = build_scene(spec, variant);
-      grid = scene.grid;
-      const int columns = default_filmstrip_columns(scene.frame_count);
-      lottie::LottieOptions lottie_options;
-      lottie_options.size = options.size;
-      Json entry = {{"columns", columns}, {"lottie", lottie::write_animation(scene, lottie_options)}};
-      for (spec::Theme theme : spec::kThemes) {
-        variant.theme = theme;
-        const std::string src = "frames/" + key + "-" + std::string(spec::name(theme)) + ".png";
-        filmstrips.emplace_back(src, std::async(std::launch::async, [&spec, variant, size = options.size, columns] {
-                                  return render_filmstrip(build_scene(spec, variant), size, columns).png_bytes();
-                                }));
-        entry["filmstrips"][spec::name(theme)] = src;
-      }
-      data["variants"][key] = std::move(entry);
+  // A card per style × motion: the Lottie in the opening theme, a filmstrip per theme.
+  for (Variant variant : space.variants({.theme = opening_theme, .weight = weight})) {
+    const std::string key = spec::VariantSpace::animation_id(variant);
+    const AnimatedScene scene = build_scene(spec, variant);
+    grid = scene.grid;
+    const int columns = default_filmstrip_columns(scene.frame_count);
+    lottie::LottieOptions lottie_options;
+    lottie_options.size = options.size;
+    Json entry = {{"columns", columns}, {"lottie", lottie::write_animation(scene, lottie_options)}};
+    for (const std::string& theme : space.themes()) {
+      variant.theme = theme;
+      const std::string src = "frames/" + key + "-" + theme + ".png";
+      filmstrips.emplace_back(src, std::async(std::launch::async, [&spec, variant, size = options.size, columns] {
+                                return render_filmstrip(build_scene(spec, variant), size, columns).png_bytes();
+                              }));
+      entry["filmstrips"][theme] = src;
     }
+    data["variants"][key] = std::move(entry);
   }
   for (auto& [src, bytes] : filmstrips) page.files.push_back({src, bytes.get()});
   // Lottie units per grid unit: the page turns a weight into the `weight` slot's stroke width.

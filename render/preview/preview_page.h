@@ -20,7 +20,7 @@ inline constexpr int kMaxPreviewSize = 512;
 struct PreviewPageOptions {
   int size = 160;                        // px per side, both players
   double weight = 0;                     // the Cairo frames' stroke weight; 0: the spec's default
-  spec::Theme theme = spec::Theme::Dark; // the theme the page opens in
+  std::string theme;                     // the theme the page opens in; "": the spec's default
   std::string generator;                 // e.g. "iconsynth 0.3.0", shown in the footer
   std::string lottie_web_version;        // the player the caller copies to kLottieWebPlayer
 };

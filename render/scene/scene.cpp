@@ -54,8 +54,13 @@ motion::Track<Eigen::Vector2d> route_track(const motion::Track<double>& progress
 
 }  // namespace
 
-std::string variant_id(const Variant& variant) {
-  return std::string(spec::name(variant.style)) + "-" + std::string(spec::name(variant.motion));
+bool uses_role(const AnimatedScene& scene, ColorRole role) {
+  for (const Element& e : scene.elements) {
+    for (const Part& p : e.parts) {
+      if (p.paint.role == role) return true;
+    }
+  }
+  return false;
 }
 
 AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant) {

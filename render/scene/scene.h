@@ -7,20 +7,14 @@
 #include "geometry/path.h"
 #include "motion/choreography.h"
 #include "spec/icon_spec.h"
+#include "spec/variant_space.h"
 
 #include <string>
 #include <vector>
 
 namespace iconsynth::render {
 
-// One rendition of the icon: what a user picks in a player.
-struct Variant {
-  spec::Style style = spec::Style::Outline;
-  double weight = 2;                    // stroke weight in grid units, [1, 3]
-  spec::Motion motion = spec::Motion::Light;
-  spec::Theme theme = spec::Theme::Dark;
-  std::optional<spec::Rgba> color;      // primary colour; the theme's when empty
-};
+using spec::Variant;
 
 // Which themeable colour a paint uses: writers turn roles into Lottie slots.
 enum class ColorRole { Primary, Secondary };
@@ -66,10 +60,11 @@ struct AnimatedScene {
   motion::Choreography choreography;  // the events and tracks the elements were built from
 };
 
-// Builds the scene of one variant; throws std::invalid_argument on a weight outside [1, 3].
-AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant);
+// Whether any part of the scene is painted in `role` (writers declare a slot only for those).
+bool uses_role(const AnimatedScene& scene, ColorRole role);
 
-// "outline-light" style: the variant's style and motion, the id of its Lottie animation.
-std::string variant_id(const Variant& variant);
+// Builds the scene of one variant; throws std::invalid_argument on a weight outside [1, 3] or a
+// style, motion or theme the spec does not name.
+AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant);
 
 }  // namespace iconsynth::render

@@ -182,7 +182,7 @@ TEST_CASE("Unreadable assets and options that do not fit exit 2 with a message",
       {(work / "huge.json").string(), "canvas 24x99999999 is outside"},
       {(work / "ok.lottie").string() + " --max-inflated 1 --animation nope", "--animation nope: the asset has outline-light"},
       {(work / "ok.lottie").string() + " --theme sepia", "--theme sepia: the asset has no such theme"},
-      {(work / "ok.lottie").string() + " --variant style=round,motion=light", "--variant: \"style=round\""},
+      {(work / "ok.lottie").string() + " --variant style=round,motion=light", "--variant: style \"round\" is not one of outline, solid, duotone"},
       {(work / "ok.lottie").string() + " --size 5", "--size"},
   };
   for (const Case& c : cases) {

@@ -26,8 +26,8 @@ inline void spec_loader(std::string_view input) {
 
 // `--set PATH=VALUE` on the built-in spec, then validation.
 inline void set_override(std::string_view input) {
-  static const nlohmann::json builtin = nlohmann::json::parse(spec::builtin_spec_text());
-  nlohmann::json document = builtin;
+  static const spec::Json builtin = spec::Json::parse(spec::builtin_spec_text());
+  spec::Json document = builtin;
   try {
     spec::apply_override(document, input);
     spec::load_spec(document);

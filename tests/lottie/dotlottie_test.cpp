@@ -94,7 +94,7 @@ TEST_CASE("Theme rules address slots the animations declare, with the themes' co
     }
   }
   const Json light = Json::parse(entries[7].second);
-  CHECK(light["rules"][0]["value"] == render::lottie::color_value(test::builtin_spec().theme_rule(spec::Theme::Light).primary));
+  CHECK(light["rules"][0]["value"] == render::lottie::color_value(test::builtin_spec().theme_rule("light").primary));
 }
 
 TEST_CASE("The bundle is byte-identical across runs and no larger than the published asset", "[lottie][dotlottie]") {

@@ -36,7 +36,7 @@ TEST_CASE("lottie-web in Chromium plays our exported Lottie like our Cairo frame
   const std::string script = std::string(ICONSYNTH_SOURCE_DIR) + "/tests/lottie/render_frames.mjs";
   for (const render::Variant& v : test::all_style_motion_variants()) {
     const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), v);
-    const std::string id = render::variant_id(v);
+    const std::string id = spec::VariantSpace::animation_id(v);
     const auto dir = test::artifact_dir("lottie-web-" + id);
     const auto json_path = dir / (id + ".json");
     std::ofstream(json_path) << render::lottie::to_text(render::lottie::write_animation(scene, {}));

@@ -23,7 +23,7 @@ constexpr double kMaxShareOver = 0.01;
 TEST_CASE("rlottie plays our exported Lottie like our Cairo frames, every frame", "[lottie][rlottie]") {
   for (const render::Variant& v : test::all_style_motion_variants()) {
     const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), v);
-    const std::string id = render::variant_id(v);
+    const std::string id = spec::VariantSpace::animation_id(v);
     const render::lottie::RlottiePlayer player(render::lottie::to_text(render::lottie::write_animation(scene, {})), id);
     REQUIRE(player.frame_count() == static_cast<std::size_t>(scene.frame_count));
 

@@ -27,7 +27,7 @@ TEST_CASE("Exported keyframes evaluate to the scene at every frame, to 1e-6", "[
         const double k = size / scene.grid;
         // Through text, as a player sees it.
         const Json animation = Json::parse(render::lottie::to_text(render::lottie::write_animation(scene, {size})));
-        INFO(render::variant_id(v) << " weight " << weight << " size " << size);
+        INFO(spec::VariantSpace::animation_id(v) << " weight " << weight << " size " << size);
         REQUIRE(animation["layers"].size() == scene.elements.size());
         for (const render::Element& e : scene.elements) {
           const Json* layer = find_layer(animation, e.name);
@@ -69,7 +69,7 @@ TEST_CASE("Bezier handles and hold keys carry over unchanged", "[lottie][roundtr
       render::build_scene(test::builtin_spec(), test::all_style_motion_variants()[0]);  // outline-light
   const Json animation = render::lottie::write_animation(scene, {});
   const Json& packet = (*find_layer(animation, "packet-tl-tr"))["ks"];
-  const motion::Easing travel = test::builtin_spec().choreography(spec::Motion::Light).rounds[0].travel.ease;
+  const motion::Easing travel = test::builtin_spec().choreography("light").rounds[0].travel.ease;
   const Json& first = packet["p"]["k"][0];
   CHECK(first["o"]["x"] == Json::array({travel.x1}));
   CHECK(first["o"]["y"] == Json::array({travel.y1}));

@@ -61,7 +61,14 @@ TEST_CASE("Keys must move forward, an equal key at the same frame merges", "[mot
   CHECK(t.keys().size() == 1);
   CHECK(t.keys()[0].ease == Easing::hold());
   CHECK_THROWS_WITH(t.add(5, 2.0), Catch::Contains("does not come after"));
-  CHECK_THROWS_AS(t.add(4, 1.0), std::invalid_argument);
+  // Out-of-order keys are a programming error, never reported as bad input.
+  CHECK_THROWS_AS(t.add(4, 1.0), std::logic_error);
+  try {
+    t.add(4, 1.0);
+  } catch (const std::invalid_argument&) {
+    FAIL("an out-of-order key must not read as bad input (std::invalid_argument)");
+  } catch (const std::logic_error&) {
+  }
 }
 
 TEST_CASE("A track is static when its value never changes", "[motion][track]") {

@@ -13,7 +13,7 @@ using namespace iconsynth;
 namespace {
 
 render::AnimatedScene strong_scene() {
-  return render::build_scene(test::builtin_spec(), test::variant(spec::Style::Duotone, 2, spec::Motion::Strong));
+  return render::build_scene(test::builtin_spec(), test::variant("duotone", 2, "strong"));
 }
 
 int channel(std::uint32_t p, int shift) { return static_cast<int>((p >> shift) & 255); }

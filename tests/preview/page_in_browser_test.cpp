@@ -137,13 +137,13 @@ TEST_CASE("The preview page plays both sides in step, from disk, and its pickers
       CHECK(stop["scrubber"] == frame);
       CHECK_THAT(stop["label"].get<std::string>(), Catch::StartsWith("frame " + std::to_string(frame) + " / " +
                                                                      std::to_string(stop["max"].get<int>())));
-      for (spec::Style style : spec::kStyles) {
-        const std::string name(spec::name(style));
+      for (const std::string& style : iconsynth::spec::VariantSpace(spec).styles()) {
+        const std::string& name = style;
         INFO(name);
         CHECK(stop["sides"][name]["lottie"] == frame);
         CHECK(stop["sides"][name]["cairo"] == frame);
-        const render::ImageSurface ours = expected({style, spec.default_weight, *spec::parse_motion(motion),
-                                                    spec::Theme::Dark, std::nullopt}, frame);
+        const render::ImageSurface ours = expected({style, spec.default_weight, motion,
+                                                    "dark", std::nullopt}, frame);
         const std::string shot = motion + "-f" + std::to_string(frame) + "-" + name;
         const render::DiffStats lottie = judge(shot + "-lottie", ours);
         const render::DiffStats cairo = judge(shot + "-cairo", ours);
@@ -161,21 +161,21 @@ TEST_CASE("The preview page plays both sides in step, from disk, and its pickers
   SECTION("the colour picker recolours the Lottie side through its slots, duotone tone included") {
     const int frame = session["pickers"]["frame"];
     const spec::Rgba red = *spec::parse_hex_color("#E5484D");
-    for (spec::Style style : spec::kStyles) {
-      const std::string name(spec::name(style));
+    for (const std::string& style : iconsynth::spec::VariantSpace(spec).styles()) {
+      const std::string& name = style;
       INFO(name);
-      const render::Variant v{style, spec.default_weight, spec::Motion::Light, spec::Theme::Dark, red};
+      const render::Variant v{style, spec.default_weight, "light", "dark", red};
       const render::DiffStats d = judge("color-" + name + "-lottie", expected(v, frame));
       INFO(render::describe(d));
       CHECK(d.mean_abs <= kMaxMean);
       CHECK(d.share_over <= kMaxShareOver);
       // Control: the white icon is far from what the page now shows.
-      CHECK(judge("color-" + name + "-lottie", expected({style, spec.default_weight, spec::Motion::Light,
-                                                         spec::Theme::Dark, std::nullopt}, frame)).mean_abs > 10);
+      CHECK(judge("color-" + name + "-lottie", expected({style, spec.default_weight, "light",
+                                                         "dark", std::nullopt}, frame)).mean_abs > 10);
     }
     const auto& slots = session["pickers"]["colorSlots"];
     CHECK(slots["primary"]["p"]["k"][0].get<double>() == Approx(0xE5 / 255.0));
-    const spec::Rgba tone = spec.theme_rule(spec::Theme::Dark).secondary(red);
+    const spec::Rgba tone = spec.theme_rule("dark").secondary(red);
     CHECK(slots["secondary"]["p"]["k"][1].get<double>() == Approx(tone.g / 255.0));
     CHECK_THAT(session["pickers"]["colorCaption"].get<std::string>(), Catch::Contains("differs from Cairo"));
   }
@@ -196,10 +196,10 @@ TEST_CASE("The preview page plays both sides in step, from disk, and its pickers
   SECTION("the theme picker switches both sides to the light theme") {
     CHECK(session["pickers"]["themeColor"] == "#111827");
     const int frame = session["pickers"]["frame"];
-    for (spec::Style style : spec::kStyles) {
-      const std::string name(spec::name(style));
+    for (const std::string& style : iconsynth::spec::VariantSpace(spec).styles()) {
+      const std::string& name = style;
       const render::ImageSurface ours =
-          expected({style, spec.default_weight, spec::Motion::Light, spec::Theme::Light, std::nullopt}, frame);
+          expected({style, spec.default_weight, "light", "light", std::nullopt}, frame);
       const render::DiffStats lottie = judge("theme-light-" + name + "-lottie", ours);
       const render::DiffStats cairo = judge("theme-light-" + name + "-cairo", ours);
       INFO(name << ": lottie-web " << render::describe(lottie) << "; flipbook " << render::describe(cairo));

@@ -107,11 +107,11 @@ TEST_CASE("Preview page: the Lottie side is our export and each flipbook cell is
   CHECK(data["fps"] == spec.frame_rate);
   CHECK(data["cairo"]["weight"] == spec.default_weight);
   CHECK(data["themes"]["dark"]["primary"] == "#ffffff");
-  CHECK(data["themes"]["light"]["secondaryMix"] == spec.theme_rule(spec::Theme::Light).secondary_mix);
+  CHECK(data["themes"]["light"]["secondaryMix"] == spec.theme_rule("light").secondary_mix);
 
-  for (spec::Motion motion : spec::kMotions) {
+  for (const std::string& motion : test::builtin_space().motions()) {
     const motion::Choreography c = motion::choreograph(spec.choreography(motion), geometry::kRingSize);
-    const Json& m = data["motions"][spec::name(motion)];
+    const Json& m = data["motions"][motion];
     CHECK(m["frames"] == c.frame_count);
     // The page draws its cursor at the chart's own frame mapping.
     const render::PlotLayout layout(c, {});
@@ -120,7 +120,7 @@ TEST_CASE("Preview page: the Lottie side is our export and each flipbook cell is
   }
 
   for (render::Variant v : test::all_style_motion_variants(spec.default_weight)) {
-    const std::string key = render::variant_id(v);  // "<style>-<motion>"
+    const std::string key = spec::VariantSpace::animation_id(v);  // "<style>-<motion>"
     INFO(key);
     const Json& entry = data["variants"][key];
     const render::AnimatedScene scene = render::build_scene(spec, v);
@@ -130,10 +130,10 @@ TEST_CASE("Preview page: the Lottie side is our export and each flipbook cell is
           Approx(entry["lottie"]["slots"]["weight"]["p"]["k"].get<double>()));
 
     const int columns = entry["columns"];
-    for (spec::Theme theme : spec::kThemes) {
+    for (const std::string& theme : test::builtin_space().themes()) {
       v.theme = theme;
       const render::AnimatedScene themed = render::build_scene(spec, v);
-      const render::ImageSurface strip = render::decode_png(files.at(entry["filmstrips"][spec::name(theme)]));
+      const render::ImageSurface strip = render::decode_png(files.at(entry["filmstrips"][theme]));
       for (int f : {0, scene.frame_count / 2, scene.frame_count - 1}) {
         // The cell the page shows for frame f: column f % columns, row f / columns.
         const render::ImageSurface expected = render::render_frame(render::evaluate(themed, f), kSize);
@@ -142,7 +142,7 @@ TEST_CASE("Preview page: the Lottie side is our export and each flipbook cell is
         for (int y = 0; y < kSize; ++y) {
           for (int x = 0; x < kSize; ++x) differing += strip.pixel(x0 + x, y0 + y) != expected.pixel(x, y);
         }
-        INFO(spec::name(theme) << " frame " << f);
+        INFO(theme << " frame " << f);
         CHECK(differing == 0);
       }
     }

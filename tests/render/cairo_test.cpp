@@ -10,9 +10,9 @@ using namespace iconsynth;
 namespace {
 std::uint8_t alpha(std::uint32_t argb) { return argb >> 24; }
 
-render::AnimatedScene scene_of(spec::Style style, double weight, spec::Motion motion = spec::Motion::Light,
+render::AnimatedScene scene_of(const std::string& style, double weight, const std::string& motion = "light",
                                std::optional<spec::Rgba> color = std::nullopt) {
-  return render::build_scene(test::builtin_spec(), {style, weight, motion, spec::Theme::Dark, color});
+  return render::build_scene(test::builtin_spec(), {style, weight, motion, "dark", color});
 }
 
 // Rows of the column x where the ink is at least half opaque, counted within [y0, y1).
@@ -39,7 +39,7 @@ TEST_CASE("The background is transparent: corners and the centre are empty", "[r
   for (const render::Variant& v : test::all_style_motion_variants()) {
     const auto scene = render::build_scene(test::builtin_spec(), v);
     const render::ImageSurface img = render::render_frame(render::evaluate(scene, 0), 96);
-    INFO(render::variant_id(v));
+    INFO(spec::VariantSpace::animation_id(v));
     CHECK(img.pixel(0, 0) == 0);
     CHECK(img.pixel(95, 95) == 0);
     CHECK(img.pixel(48, 48) == 0);  // inside the ring
@@ -47,7 +47,7 @@ TEST_CASE("The background is transparent: corners and the centre are empty", "[r
 }
 
 TEST_CASE("The chosen colour is what gets drawn", "[render][cairo]") {
-  const auto scene = scene_of(spec::Style::Outline, 2, spec::Motion::Light, spec::Rgba{255, 0, 0, 255});
+  const auto scene = scene_of("outline", 2, "light", spec::Rgba{255, 0, 0, 255});
   const render::ImageSurface img = render::render_frame(render::evaluate(scene, 18), 128);
   int opaque = 0;
   for (int y = 0; y < 128; ++y) {
@@ -67,14 +67,14 @@ TEST_CASE("Duotone cards are filled with the secondary tone, solid dies are true
   const double centre_px = (spec.layout.padding + spec.layout.module_size / 2) * 10;
   const int cx = static_cast<int>(centre_px), cy = cx;
 
-  const auto duotone = scene_of(spec::Style::Duotone, 2);
+  const auto duotone = scene_of("duotone", 2);
   const render::ImageSurface d = render::render_frame(render::evaluate(duotone, 0), size);
   CHECK(d.pixel(cx, cy) == 0xFFFFFFFFu);  // die: primary white
   // Between the die (half 1.25) and the stroke's inner edge (half 2): the secondary tone.
   const spec::Rgba sec = duotone.secondary;
   CHECK(d.pixel(cx + 16, cy) == (0xFF000000u | sec.r << 16 | sec.g << 8 | sec.b));
 
-  const render::AnimatedScene solid = scene_of(spec::Style::Solid, 2);
+  const render::AnimatedScene solid = scene_of("solid", 2);
   const render::ImageSurface s = render::render_frame(render::evaluate(solid, 0), size);
   CHECK(alpha(s.pixel(cx, cy)) == 0);        // the hole
   CHECK(s.pixel(cx + 25, cy) == 0xFFFFFFFFu);  // the card around it
@@ -84,7 +84,7 @@ TEST_CASE("Measured stroke thickness in pixels follows the weight", "[render][ca
   // Column through the middle of the top link (x = 12 units) at 10 px per unit, frame 0 (no packets).
   int previous = 0;
   for (double w : {1.0, 1.5, 2.0, 2.5, 3.0}) {
-    const render::AnimatedScene scene = scene_of(spec::Style::Outline, w);
+    const render::AnimatedScene scene = scene_of("outline", w);
     const render::ImageSurface img = render::render_frame(render::evaluate(scene, 0), 240);
     const int thickness = ink_run(img, 120, 0, 120);
     INFO("weight " << w << " thickness " << thickness);
@@ -95,7 +95,7 @@ TEST_CASE("Measured stroke thickness in pixels follows the weight", "[render][ca
 }
 
 TEST_CASE("Output scales with size", "[render][cairo]") {
-  const render::AnimatedScene scene = scene_of(spec::Style::Solid, 2);
+  const render::AnimatedScene scene = scene_of("solid", 2);
   const render::FrameScene frame = render::evaluate(scene, 0);
   const auto small = ink_box(render::render_frame(frame, 48));
   const auto large = ink_box(render::render_frame(frame, 192));
@@ -111,7 +111,7 @@ TEST_CASE("Nothing is drawn outside the canvas at weight 3, in any frame", "[ren
   const int size = 96, margin = 24;
   for (const render::Variant& v : test::all_style_motion_variants(3.0)) {
     const auto scene = render::build_scene(test::builtin_spec(), v);
-    INFO(render::variant_id(v));
+    INFO(spec::VariantSpace::animation_id(v));
     for (int f = 0; f < scene.frame_count; ++f) {
       render::ImageSurface img(size + 2 * margin, size + 2 * margin);
       render::CairoContext cr = render::make_context(img.get());
@@ -135,7 +135,7 @@ TEST_CASE("First and last frames are pixel-identical", "[render][cairo]") {
 }
 
 TEST_CASE("A filmstrip cell is the frame rendered alone, seeked out of order", "[render][cairo]") {
-  const auto scene = scene_of(spec::Style::Duotone, 2.5, spec::Motion::Strong);
+  const auto scene = scene_of("duotone", 2.5, "strong");
   const int size = 32, columns = 7;
   const render::ImageSurface sheet = render::render_filmstrip(scene, size, columns);
   CHECK(sheet.width() == columns * size);
@@ -153,7 +153,7 @@ TEST_CASE("A filmstrip cell is the frame rendered alone, seeked out of order", "
 }
 
 TEST_CASE("PNG, SVG and PDF bytes are reproducible", "[render][cairo]") {
-  const auto scene = scene_of(spec::Style::Duotone, 2);
+  const auto scene = scene_of("duotone", 2);
   const render::FrameScene frame = render::evaluate(scene, 40);
   const std::string svg = render::render_svg(frame, 64);
   const std::string pdf = render::render_pdf(frame, 64);

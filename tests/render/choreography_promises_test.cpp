@@ -24,7 +24,7 @@ double module_scale(const render::FrameScene& f, int ring_index) {
 TEST_CASE("Frame 0 and the last frame are exactly the rest pose", "[render][promises]") {
   for (const render::Variant& v : test::all_style_motion_variants()) {
     const auto scene = render::build_scene(test::builtin_spec(), v);
-    INFO(render::variant_id(v));
+    INFO(spec::VariantSpace::animation_id(v));
     const render::FrameScene first = render::evaluate(scene, 0);
     const render::FrameScene last = render::evaluate(scene, scene.frame_count - 1);
     CHECK(first.same_pose(last));
@@ -52,7 +52,7 @@ TEST_CASE("Links never move and never fade", "[render][promises]") {
 TEST_CASE("Packets exist only while travelling, leave together and run clockwise monotonically", "[render][promises]") {
   for (const render::Variant& v : test::all_style_motion_variants()) {
     const auto scene = render::build_scene(test::builtin_spec(), v);
-    INFO(render::variant_id(v));
+    INFO(spec::VariantSpace::animation_id(v));
     const render::FrameScene rest = render::evaluate(scene, 0);
     for (const motion::PacketMotion& p : scene.choreography.packets) {
       const std::string name = scene.elements[4 + (&p - scene.choreography.packets.data())].name;
@@ -87,7 +87,7 @@ TEST_CASE("Packets exist only while travelling, leave together and run clockwise
 TEST_CASE("Each module swells after its packet lands, then settles", "[render][promises]") {
   for (const render::Variant& v : test::all_style_motion_variants()) {
     const auto scene = render::build_scene(test::builtin_spec(), v);
-    INFO(render::variant_id(v));
+    INFO(spec::VariantSpace::animation_id(v));
     for (const motion::PacketMotion& p : scene.choreography.packets) {
       const int receiver = (p.sender + 1) % 4;
       const double window_end = p.land + 30;
@@ -104,8 +104,8 @@ TEST_CASE("Each module swells after its packet lands, then settles", "[render][p
 }
 
 TEST_CASE("Strong: modules gather below rest before anything leaves, then two swells, the first higher", "[render][promises]") {
-  for (spec::Style style : spec::kStyles) {
-    const auto scene = render::build_scene(test::builtin_spec(), test::variant(style, 2, spec::Motion::Strong));
+  for (const std::string& style : test::builtin_space().styles()) {
+    const auto scene = render::build_scene(test::builtin_spec(), test::variant(style, 2, "strong"));
     double first_departure = scene.frame_count;
     for (const motion::PacketMotion& p : scene.choreography.packets) first_departure = std::min(first_departure, p.depart);
     for (int m = 0; m < 4; ++m) {
@@ -129,7 +129,7 @@ TEST_CASE("Strong: modules gather below rest before anything leaves, then two sw
 }
 
 TEST_CASE("Light: no anticipation, one swell per module", "[render][promises]") {
-  const auto scene = render::build_scene(test::builtin_spec(), test::variant(spec::Style::Outline, 2, spec::Motion::Light));
+  const auto scene = render::build_scene(test::builtin_spec(), test::variant("outline", 2, "light"));
   for (double f = 0; f < scene.frame_count; f += kStep) {
     for (int m = 0; m < 4; ++m) CHECK(module_scale(render::evaluate(scene, f), m) >= 1.0);
   }

@@ -28,7 +28,7 @@ bool colour_near(const render::ImageSurface& img, double x, double y, std::uint3
 TEST_CASE("Each module's scale curve passes through its own values, in its own colour", "[render][plot]") {
   // Staggered departures pull the four curves apart so each can be seen.
   const spec::IconSpec spec = spec::load_spec_with_overrides("", {"motions.light.stagger=6"});
-  const motion::Choreography c = motion::choreograph(spec.choreography(spec::Motion::Light), 4);
+  const motion::Choreography c = motion::choreograph(spec.choreography("light"), 4);
   const render::PlotOptions options;
   const render::ImageSurface img = render::decode_png(render::motion_plot_png(c, spec.frame_rate, options));
   const render::PlotLayout layout(c, options);
@@ -48,7 +48,7 @@ TEST_CASE("Each module's scale curve passes through its own values, in its own c
 
 TEST_CASE("Packet progress is drawn in the sender's colour from 0 to 1", "[render][plot]") {
   const spec::IconSpec& spec = test::builtin_spec();
-  const motion::Choreography c = motion::choreograph(spec.choreography(spec::Motion::Strong), 4);
+  const motion::Choreography c = motion::choreograph(spec.choreography("strong"), 4);
   const render::PlotOptions options;
   const render::ImageSurface img = render::decode_png(render::motion_plot_png(c, spec.frame_rate, options));
   const render::PlotLayout layout(c, options);
@@ -61,6 +61,6 @@ TEST_CASE("Packet progress is drawn in the sender's colour from 0 to 1", "[rende
 }
 
 TEST_CASE("Plot sizes outside the supported range are refused", "[render][plot]") {
-  const motion::Choreography c = motion::choreograph(test::builtin_spec().choreography(spec::Motion::Light), 4);
+  const motion::Choreography c = motion::choreograph(test::builtin_spec().choreography("light"), 4);
   CHECK_THROWS_WITH(render::motion_plot_png(c, 60, {100, 100, ""}), Catch::Contains("outside 480x320"));
 }

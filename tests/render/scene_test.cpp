@@ -22,22 +22,22 @@ std::vector<std::string> part_names(const render::Element& e) {
 }  // namespace
 
 TEST_CASE("Elements are named in the icon's own words, links at the back, modules in front", "[render][scene]") {
-  const auto light = render::build_scene(test::builtin_spec(), test::variant(spec::Style::Outline, 2, spec::Motion::Light));
+  const auto light = render::build_scene(test::builtin_spec(), test::variant("outline", 2, "light"));
   CHECK(names(light) == std::vector<std::string>{"link-top", "link-right", "link-bottom", "link-left", "packet-tl-tr",
                                                  "packet-tr-br", "packet-br-bl", "packet-bl-tl", "module-tl",
                                                  "module-tr", "module-br", "module-bl"});
-  const auto strong = render::build_scene(test::builtin_spec(), test::variant(spec::Style::Outline, 2, spec::Motion::Strong));
+  const auto strong = render::build_scene(test::builtin_spec(), test::variant("outline", 2, "strong"));
   const std::vector<std::string> strong_names = names(strong);
   CHECK(std::count(strong_names.begin(), strong_names.end(), "packet-br-bl-r2") == 1);
   CHECK(strong.elements.size() == 4 + 8 + 4);
-  CHECK(render::variant_id(strong.variant) == "outline-strong");
+  CHECK(spec::VariantSpace::animation_id(strong.variant) == "outline-strong");
 }
 
 TEST_CASE("Each style inks its modules as its rule says, links and packets never change", "[render][scene]") {
   const spec::IconSpec& spec = test::builtin_spec();
-  const auto outline = render::build_scene(spec, test::variant(spec::Style::Outline, 2, spec::Motion::Light));
-  const auto solid = render::build_scene(spec, test::variant(spec::Style::Solid, 2, spec::Motion::Light));
-  const auto duotone = render::build_scene(spec, test::variant(spec::Style::Duotone, 2, spec::Motion::Light));
+  const auto outline = render::build_scene(spec, test::variant("outline", 2, "light"));
+  const auto solid = render::build_scene(spec, test::variant("solid", 2, "light"));
+  const auto duotone = render::build_scene(spec, test::variant("duotone", 2, "light"));
   const render::Element& m_outline = outline.elements.back();
   const render::Element& m_solid = solid.elements.back();
   const render::Element& m_duotone = duotone.elements.back();
@@ -55,23 +55,23 @@ TEST_CASE("Each style inks its modules as its rule says, links and packets never
 
 TEST_CASE("Colours: the theme's primary unless one is given, the secondary follows it", "[render][scene]") {
   const spec::IconSpec& spec = test::builtin_spec();
-  render::Variant v{spec::Style::Duotone, 2, spec::Motion::Light, spec::Theme::Light, std::nullopt};
-  CHECK(render::build_scene(spec, v).primary == spec.theme_rule(spec::Theme::Light).primary);
+  render::Variant v{"duotone", 2, "light", "light", std::nullopt};
+  CHECK(render::build_scene(spec, v).primary == spec.theme_rule("light").primary);
   v.color = spec::Rgba{255, 0, 0, 255};
   const auto red = render::build_scene(spec, v);
   CHECK(red.primary == spec::Rgba{255, 0, 0, 255});
-  CHECK(red.secondary == spec::mix({255, 0, 0, 255}, spec.theme_rule(spec::Theme::Light).backdrop,
-                                   spec.theme_rule(spec::Theme::Light).secondary_mix));
+  CHECK(red.secondary == spec::mix({255, 0, 0, 255}, spec.theme_rule("light").backdrop,
+                                   spec.theme_rule("light").secondary_mix));
 }
 
 TEST_CASE("Stroke weight outside [1, 3] is refused", "[render][scene]") {
-  CHECK_THROWS_WITH(render::build_scene(test::builtin_spec(), test::variant(spec::Style::Outline, 3.5, spec::Motion::Light)),
+  CHECK_THROWS_WITH(render::build_scene(test::builtin_spec(), test::variant("outline", 3.5, "light")),
                     Catch::Contains("3.5 is outside [1, 3]"));
-  CHECK_NOTHROW(render::build_scene(test::builtin_spec(), test::variant(spec::Style::Outline, 1, spec::Motion::Light)));
+  CHECK_NOTHROW(render::build_scene(test::builtin_spec(), test::variant("outline", 1, "light")));
 }
 
 TEST_CASE("Only animated properties carry keyframes", "[render][scene]") {
-  const auto s = render::build_scene(test::builtin_spec(), test::variant(spec::Style::Outline, 2, spec::Motion::Strong));
+  const auto s = render::build_scene(test::builtin_spec(), test::variant("outline", 2, "strong"));
   for (const render::Element& e : s.elements) {
     INFO(e.name);
     CHECK(e.position.is_static() == (e.kind != ElementKind::Packet));
@@ -81,7 +81,7 @@ TEST_CASE("Only animated properties carry keyframes", "[render][scene]") {
 }
 
 TEST_CASE("Evaluation depends on the frame only: any order gives the same frames", "[render][scene]") {
-  const auto s = render::build_scene(test::builtin_spec(), test::variant(spec::Style::Solid, 2, spec::Motion::Strong));
+  const auto s = render::build_scene(test::builtin_spec(), test::variant("solid", 2, "strong"));
   std::vector<render::FrameScene> forward;
   for (int f = 0; f < s.frame_count; ++f) forward.push_back(render::evaluate(s, f));
   for (int f = s.frame_count - 1; f >= 0; f -= 7) CHECK(render::evaluate(s, f).same_pose(forward[f]));

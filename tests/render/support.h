@@ -3,6 +3,7 @@
 
 #include "render/scene/evaluate.h"
 #include "spec/loader.h"
+#include "spec/variant_space.h"
 
 #include <catch2/catch.hpp>
 
@@ -24,16 +25,18 @@ inline std::string builtin_spec_with(const std::string& from, const std::string&
   return text.replace(at, from.size(), to);
 }
 
-inline render::Variant variant(spec::Style style, double weight, spec::Motion motion) {
-  return {style, weight, motion, spec::Theme::Dark, std::nullopt};
+// The built-in spec's variant space.
+inline const spec::VariantSpace& builtin_space() {
+  static const spec::VariantSpace space(builtin_spec());
+  return space;
+}
+
+inline render::Variant variant(const std::string& style, double weight, const std::string& motion) {
+  return {style, weight, motion, "dark", std::nullopt};
 }
 
 inline std::vector<render::Variant> all_style_motion_variants(double weight = 2) {
-  std::vector<render::Variant> out;
-  for (spec::Style style : spec::kStyles) {
-    for (spec::Motion motion : spec::kMotions) out.push_back({style, weight, motion, spec::Theme::Dark, std::nullopt});
-  }
-  return out;
+  return builtin_space().variants({.theme = "dark", .weight = weight});
 }
 
 // A copy, so it can be taken from a temporary FrameScene without dangling.

@@ -5,7 +5,7 @@
 #include <functional>
 
 using namespace iconsynth::spec;
-using nlohmann::json;
+using json = iconsynth::spec::Json;  // ordered, as the loader reads it
 
 namespace {
 json builtin() { return json::parse(builtin_spec_text()); }
@@ -31,11 +31,11 @@ TEST_CASE("The built-in spec loads with its documented defaults", "[spec][loader
   CHECK(spec.default_weight == 2);
   CHECK(spec.weight_presets == std::vector<double>{1.5, 2, 2.5});
   CHECK(spec.layout.grid == 24);
-  CHECK_FALSE(spec.choreography(Motion::Light).anticipation.has_value());
-  CHECK(spec.choreography(Motion::Strong).anticipation.has_value());
-  CHECK(spec.choreography(Motion::Strong).rounds.size() == 2);
-  CHECK(spec.style_rule(Style::Solid).die == DieInk::Hole);
-  CHECK(spec.theme_rule(Theme::Dark).primary == Rgba{255, 255, 255, 255});
+  CHECK_FALSE(spec.choreography("light").anticipation.has_value());
+  CHECK(spec.choreography("strong").anticipation.has_value());
+  CHECK(spec.choreography("strong").rounds.size() == 2);
+  CHECK(spec.style_rule("solid").die == DieInk::Hole);
+  CHECK(spec.theme_rule("dark").primary == Rgba{255, 255, 255, 255});
 }
 
 TEST_CASE("Unknown keys are refused with their pointer and the known fields", "[spec][loader]") {
@@ -87,7 +87,7 @@ TEST_CASE("Easing arrays are checked handle by handle, travel may not overshoot"
 TEST_CASE("Timings may be given in milliseconds", "[spec][loader]") {
   json doc = builtin();
   doc["motions"]["light"]["rounds"][0]["travel"]["frames"] = "500ms";
-  CHECK(load_spec(doc).choreography(Motion::Light).rounds[0].travel.frames == 30);
+  CHECK(load_spec(doc).choreography("light").rounds[0].travel.frames == 30);
   CHECK(error_after([](json& d) { d["motions"]["light"]["lead"] = "6 frames"; }).problem() ==
         "expected a number of frames or a duration like \"200ms\", got \"6 frames\"");
 }

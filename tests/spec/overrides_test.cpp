@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 using namespace iconsynth::spec;
-using nlohmann::json;
+using json = iconsynth::spec::Json;  // ordered, as the loader reads it
 
 TEST_CASE("Overrides read values as JSON, or as a string when they are not JSON", "[spec][overrides]") {
   json doc = json::parse(builtin_spec_text());
@@ -13,10 +13,10 @@ TEST_CASE("Overrides read values as JSON, or as a string when they are not JSON"
   apply_override(doc, "motions.strong.rounds.1.travel.ease=[0.1,0,0.2,1]");
   apply_override(doc, "motions.light.anticipation={\"scale\":0.9,\"gather\":{\"frames\":4,\"ease\":\"linear\"},\"hold\":0,\"release\":{\"frames\":4,\"ease\":\"linear\"}}");
   const IconSpec spec = load_spec(doc);
-  CHECK(spec.choreography(Motion::Light).rounds[0].swell.scale == 1.2);
-  CHECK(spec.choreography(Motion::Light).rounds[0].travel.ease == *iconsynth::motion::easing_preset("snap"));
-  CHECK(spec.choreography(Motion::Strong).rounds[1].travel.ease.x1 == 0.1);
-  CHECK(spec.choreography(Motion::Light).anticipation->scale == 0.9);
+  CHECK(spec.choreography("light").rounds[0].swell.scale == 1.2);
+  CHECK(spec.choreography("light").rounds[0].travel.ease == *iconsynth::motion::easing_preset("snap"));
+  CHECK(spec.choreography("strong").rounds[1].travel.ease.x1 == 0.1);
+  CHECK(spec.choreography("light").anticipation->scale == 0.9);
 }
 
 TEST_CASE("Overrides refuse paths that name no field", "[spec][overrides]") {

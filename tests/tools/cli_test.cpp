@@ -1,6 +1,13 @@
 #include "cli_support.h"
 #include "preview_support.h"
 
+#include "motion/track.h"
+#include "spec/json_reader.h"
+#include "tools/iconsynth/atomic_file.h"
+#include "tools/iconsynth/commands.h"
+
+#include <sstream>
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -77,7 +84,9 @@ TEST_CASE("Invalid usage exits 2 and names the bad value, writing nothing", "[to
   } cases[] = {
       {"render --size 5" + out, "--size"},
       {"render --weight 3.5" + out, "--weight"},
-      {"render --style sketch" + out, "sketch"},
+      {"render --style sketch" + out, "--style sketch: the spec names outline, solid, duotone"},
+      {"render --motion wobble" + out, "--motion wobble: the spec names light, strong"},
+      {"render --theme sepia" + out, "--theme sepia: the spec names light, dark"},
       {"render --color red" + out, "\"red\" is not #RRGGBB or #RRGGBBAA"},
       {"render --frame 60" + out, "--frame 60 is past the last frame of outline-light (0-59)"},
       {"render --set motions.light.lead=0" + out, "/motions/light/lead: 0 is out of range [1, 600]"},
@@ -95,6 +104,30 @@ TEST_CASE("Invalid usage exits 2 and names the bad value, writing nothing", "[to
     CHECK_THAT(r.err, Catch::Contains(c.message));
   }
   CHECK_FALSE(fs::exists(dir / "never"));
+}
+
+TEST_CASE("Exit codes: bad input 2, a failed operation 1, a bug 3 with an internal-error message", "[tools][cli]") {
+  const auto code = [](auto thrown, std::string* said = nullptr) {
+    std::ostringstream err;
+    const int c = iconsynth::cli::report_failure(std::make_exception_ptr(thrown), err);
+    if (said) *said = err.str();
+    return c;
+  };
+  std::string said;
+  CHECK(code(std::invalid_argument("--size 5"), &said) == 2);
+  CHECK_THAT(said, Catch::Contains("--size 5") && !Catch::Contains("internal"));
+  CHECK(code(iconsynth::spec::SpecError("/id", "bad")) == 2);
+  CHECK(code(std::runtime_error("disk full")) == 1);
+  CHECK(code(iconsynth::cli::IoError("cannot write")) == 1);
+  // A keyframe out of order inside Track::add is a programming error, not bad user input.
+  try {
+    iconsynth::motion::Track<double>(1.0).add(5, 2.0).add(3, 1.0);
+    FAIL("Track::add accepted a key out of order");
+  } catch (...) {
+    CHECK(iconsynth::cli::report_failure(std::current_exception(), *std::make_unique<std::ostringstream>()) == 3);
+  }
+  CHECK(code(std::logic_error("keyframe at frame 3 does not come after"), &said) == 3);
+  CHECK_THAT(said, Catch::Contains("internal error: keyframe at frame 3") && Catch::Contains("not in your input"));
 }
 
 TEST_CASE("A bad spec file is reported with its path and field", "[tools][cli]") {

@@ -26,47 +26,46 @@ struct Asset {
 //   filmstrips/<style>-<motion>-w<weight>.png   every frame of a variant on one sheet
 //   lottie/<style>-<motion>-w<weight>.json      the same variant as Lottie JSON
 //   svg/<style>-w<weight>.svg                   the rest pose
-//   gpu-cluster.lottie                          every style x motion, both themes, default weight
+//   <icon>.lottie                               every style x motion, every theme, default weight
 std::vector<Asset> plan_assets(const spec::IconSpec& spec, const BuildOptions& o) {
   const fs::path dir(o.out);
-  const auto variant_of = [&](spec::Style style, spec::Motion motion, double weight) {
-    VariantOptions v;
-    v.theme = o.theme;
-    v.color = o.color;
-    v.style = spec::name(style);
-    v.motion = spec::name(motion);
-    v.weight = weight;
-    return v.resolve(spec);
+  // The theme and colour asked for, checked against the spec once.
+  VariantOptions asked;
+  asked.theme = o.theme;
+  asked.color = o.color;
+  const render::Variant base = asked.resolve(spec);
+  const spec::VariantSpace space(spec);
+  const auto with_base_colour = [&](render::Variant v) {
+    v.color = base.color;
+    return v;
   };
   std::vector<Asset> assets;
-  for (spec::Style style : spec::kStyles) {
-    for (double weight : spec.weight_presets) {
-      for (spec::Motion motion : spec::kMotions) {
-        const render::Variant variant = variant_of(style, motion, weight);
-        const std::string id = render::variant_id(variant) + "-w" + weight_label(weight);
-        assets.push_back({dir / "filmstrips" / (id + ".png"), "filmstrip " + id, [&spec, variant, size = o.size] {
-                            const render::AnimatedScene scene = render::build_scene(spec, variant);
-                            const int columns = render::default_filmstrip_columns(scene.frame_count);
-                            return render::render_filmstrip(scene, size, columns).png_bytes();
-                          }});
-        assets.push_back({dir / "lottie" / (id + ".json"), "lottie " + id, [&spec, variant] {
-                            const render::AnimatedScene scene = render::build_scene(spec, variant);
-                            return render::lottie::to_text(render::lottie::write_animation(scene, {}));
-                          }});
-      }
-      const render::Variant rest = variant_of(style, spec::Motion::Light, weight);
-      const std::string id = std::string(spec::name(style)) + "-w" + weight_label(weight);
-      assets.push_back({dir / "svg" / (id + ".svg"), "rest pose " + id, [&spec, rest, size = o.size] {
-                          const render::AnimatedScene scene = render::build_scene(spec, rest);
-                          return render::render_svg(render::evaluate(scene, 0), size);
-                        }});
-    }
+  for (const render::Variant& variant : space.variants({.theme = base.theme})) {
+    const render::Variant v = with_base_colour(variant);
+    const std::string id = spec::VariantSpace::file_stem(v);
+    assets.push_back({dir / "filmstrips" / (id + ".png"), "filmstrip " + id, [&spec, v, size = o.size] {
+                        const render::AnimatedScene scene = render::build_scene(spec, v);
+                        const int columns = render::default_filmstrip_columns(scene.frame_count);
+                        return render::render_filmstrip(scene, size, columns).png_bytes();
+                      }});
+    assets.push_back({dir / "lottie" / (id + ".json"), "lottie " + id, [&spec, v] {
+                        const render::AnimatedScene scene = render::build_scene(spec, v);
+                        return render::lottie::to_text(render::lottie::write_animation(scene, {}));
+                      }});
   }
-  const render::Variant defaults = variant_of(spec::Style::Outline, spec::Motion::Light, spec.default_weight);
-  assets.push_back({dir / (spec.id + ".lottie"), "dotLottie bundle", [&spec, defaults] {
+  // The rest pose is the same in every motion: the default one draws it.
+  for (const render::Variant& variant : space.variants({.motion = base.motion, .theme = base.theme})) {
+    const render::Variant rest = with_base_colour(variant);
+    const std::string id = rest.style + "-w" + spec::VariantSpace::weight_label(rest.weight);
+    assets.push_back({dir / "svg" / (id + ".svg"), "rest pose " + id, [&spec, rest, size = o.size] {
+                        const render::AnimatedScene scene = render::build_scene(spec, rest);
+                        return render::render_svg(render::evaluate(scene, 0), size);
+                      }});
+  }
+  assets.push_back({dir / (spec.id + ".lottie"), "dotLottie bundle", [&spec, base] {
                       render::lottie::BundleOptions options;
-                      options.weight = defaults.weight;
-                      options.theme = defaults.theme;
+                      options.weight = base.weight;
+                      options.theme = base.theme;
                       options.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
                       return render::lottie::write_dotlottie(spec, options);
                     }});

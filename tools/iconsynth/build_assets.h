@@ -11,7 +11,7 @@ namespace iconsynth::cli {
 
 struct BuildOptions {
   SpecOptions spec;
-  std::string theme = "dark";
+  std::string theme;  // the spec's default when empty
   std::string color;
   int size = 64;
   std::string out = "out";

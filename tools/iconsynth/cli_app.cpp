@@ -8,9 +8,33 @@
 namespace iconsynth::cli {
 
 namespace {
-constexpr int kExitFailed = 1;  // an operation failed (I/O, Cairo)
-constexpr int kExitInvalid = 2; // invalid usage or input
+constexpr int kExitFailed = 1;    // an operation failed (I/O, Cairo)
+constexpr int kExitInvalid = 2;   // invalid usage or input
+constexpr int kExitInternal = 3;  // a bug in iconsynth: never the user's input
 }  // namespace
+
+int report_failure(std::exception_ptr failure, std::ostream& err) {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const spec::SpecError& e) {
+    err << "iconsynth: spec error at " << e.what() << "\n";
+    return kExitInvalid;
+  } catch (const std::invalid_argument& e) {
+    err << "iconsynth: " << e.what() << "\n";
+    return kExitInvalid;
+  } catch (const std::logic_error& e) {  // after invalid_argument, which is one too
+    err << "iconsynth: internal error: " << e.what() << " (a bug in iconsynth, not in your input; please report it)\n";
+    return kExitInternal;
+  } catch (const CheckFailed&) {
+    return kExitFailed;  // the command has already said what differs
+  } catch (const IoError& e) {
+    err << "iconsynth: " << e.what() << "\n";
+    return kExitFailed;
+  } catch (const std::exception& e) {
+    err << "iconsynth: failed: " << e.what() << "\n";
+    return kExitFailed;
+  }
+}
 
 int run(int argc, char** argv) {
   CLI::App app("iconsynth: a procedural animated-icon synthesizer (gpu-cluster)", "iconsynth");
@@ -43,20 +67,8 @@ int run(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return kExitInvalid;
-  } catch (const spec::SpecError& e) {
-    std::cerr << "iconsynth: spec error at " << e.what() << "\n";
-    return kExitInvalid;
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "iconsynth: " << e.what() << "\n";
-    return kExitInvalid;
-  } catch (const CheckFailed&) {
-    return kExitFailed;  // the command has already said what differs
-  } catch (const IoError& e) {
-    std::cerr << "iconsynth: " << e.what() << "\n";
-    return kExitFailed;
-  } catch (const std::exception& e) {
-    std::cerr << "iconsynth: failed: " << e.what() << "\n";
-    return kExitFailed;
+  } catch (...) {
+    return report_failure(std::current_exception(), std::cerr);
   }
   return 0;
 }

@@ -3,6 +3,7 @@
 
 #include "render/scene/scene.h"
 #include "spec/icon_spec.h"
+#include "spec/variant_space.h"
 
 #include <CLI/CLI.hpp>
 
@@ -22,22 +23,26 @@ struct SpecOptions {
   spec::IconSpec load() const;
 };
 
-// --style --weight --motion --theme --color.
+// --style --weight --motion --theme --color. Styles, motions and themes are the spec's names,
+// checked once the spec is loaded (the help lists the built-in spec's).
 struct VariantOptions {
-  std::string style = "outline";
+  std::string style, motion, theme;    // the spec's defaults when empty
   std::optional<double> weight;        // the spec's default weight when not given
-  std::string motion = "light";
-  std::string theme = "dark";
   std::string color;                   // the theme's primary colour when empty
 
   void add_to(CLI::App& command);
+  // The variant asked for; std::invalid_argument naming the option and the spec's choices.
   render::Variant resolve(const spec::IconSpec& spec) const;
 };
+
+// `name` if the spec names it among `choices`, else std::invalid_argument naming `option`.
+std::string spec_choice(const std::string& option, const std::string& name, const std::vector<std::string>& choices);
+
+// The built-in spec's variant space, for help texts.
+const spec::VariantSpace& builtin_space();
 
 // Accepts #RRGGBB or #RRGGBBAA; the error names the rejected text.
 CLI::Validator color_validator();
 
-// "1.5", "2", "2.5": a weight as it appears in file names.
-std::string weight_label(double weight);
 
 }  // namespace iconsynth::cli

@@ -10,7 +10,7 @@ void add_build_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "build", "Regenerate the asset set: a filmstrip per style x motion x preset weight, a rest-pose SVG per style x weight");
   options->spec.add_to(*cmd);
-  cmd->add_option("--theme", options->theme, "light or dark")->check(CLI::IsMember({"light", "dark"}))->capture_default_str();
+  cmd->add_option("--theme", options->theme, "A theme the spec names (built-in: " + spec::joined_names(builtin_space().themes(), ", ") + "; default: the spec's)")->type_name("NAME");
   cmd->add_option("--color", options->color, "Primary colour #RRGGBB[AA] (default: the theme's)")
       ->check(color_validator());
   cmd->add_option("--size", options->size, "Frame size in pixels, 8 to 4096")

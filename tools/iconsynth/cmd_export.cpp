@@ -26,8 +26,8 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
     const render::AnimatedScene scene = render::build_scene(spec, o.variant.resolve(spec));
     const std::string text = render::lottie::to_text(render::lottie::write_animation(scene, {o.size}));
     write_file_atomically(o.output, text);
-    std::cout << "wrote " << o.output << " (" << render::variant_id(scene.variant) << ", weight "
-              << weight_label(scene.variant.weight) << ", " << scene.frame_count << " frames, " << text.size()
+    std::cout << "wrote " << o.output << " (" << spec::VariantSpace::animation_id(scene.variant) << ", weight "
+              << spec::VariantSpace::weight_label(scene.variant.weight) << ", " << scene.frame_count << " frames, " << text.size()
               << " bytes)\n";
     return;
   }
@@ -43,8 +43,9 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
   options.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
   const std::string bytes = render::lottie::write_dotlottie(spec, options);
   write_file_atomically(o.output, bytes);
-  std::cout << "wrote " << o.output << " (" << spec::kStyles.size() * spec::kMotions.size()
-            << " animations, themes light and dark, weight " << weight_label(base.weight) << ", " << bytes.size()
+  const spec::VariantSpace space(spec);
+  std::cout << "wrote " << o.output << " (" << space.styles().size() * space.motions().size() << " animations, themes "
+            << spec::joined_names(space.themes(), " and ") << ", weight " << spec::VariantSpace::weight_label(base.weight) << ", " << bytes.size()
             << " bytes)\n";
 }
 
@@ -52,7 +53,7 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
 
 void add_export_command(CLI::App& app) {
   auto options = std::make_shared<ExportOptions>();
-  CLI::App* cmd = app.add_subcommand("export", "Export Lottie JSON (one variant) or a dotLottie bundle (every style x motion, both themes)");
+  CLI::App* cmd = app.add_subcommand("export", "Export Lottie JSON (one variant) or a dotLottie bundle (every style x motion, every theme)");
   options->spec.add_to(*cmd);
   options->variant.add_to(*cmd);
   cmd->add_option("--format", options->format, "lottie (one variant as JSON) or dotlottie (.lottie bundle)")

@@ -12,9 +12,9 @@ namespace iconsynth::cli {
 
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;  // the spec's order
 
-json motion_summary(const spec::IconSpec& spec, spec::Motion m) {
+json motion_summary(const spec::IconSpec& spec, const std::string& m) {
   const motion::Choreography c = motion::choreograph(spec.choreography(m), geometry::kRingSize);
   json events = json::array();
   for (const motion::ChoreographyEvent& e : c.events) {
@@ -32,18 +32,16 @@ json motion_summary(const spec::IconSpec& spec, spec::Motion m) {
 
 json info_json(const spec::IconSpec& spec) {
   json motions = json::object(), themes = json::object();
-  for (spec::Motion m : spec::kMotions) motions[std::string(spec::name(m))] = motion_summary(spec, m);
-  for (spec::Theme t : spec::kThemes) {
-    const spec::ThemeRule& rule = spec.theme_rule(t);
-    themes[std::string(spec::name(t))] = {{"primary", spec::to_hex(rule.primary)},
-                                          {"secondary", spec::to_hex(rule.secondary(rule.primary))}};
+  const spec::VariantSpace space(spec);
+  for (const std::string& m : space.motions()) motions[m] = motion_summary(spec, m);
+  for (const auto& [name, rule] : spec.themes) {
+    themes[name] = {{"primary", spec::to_hex(rule.primary)}, {"secondary", spec::to_hex(rule.secondary(rule.primary))}};
   }
-  json styles = json::array();
-  for (spec::Style s : spec::kStyles) styles.push_back(spec::name(s));
   return {{"id", spec.id},
           {"frame_rate", spec.frame_rate},
           {"motions", motions},
-          {"styles", styles},
+          {"styles", space.styles()},
+          {"defaults", {{"style", spec.default_style}, {"motion", spec.default_motion}, {"theme", spec.default_theme}}},
           {"weights", {{"min", spec::kMinWeight}, {"max", spec::kMaxWeight}, {"default", spec.default_weight},
                        {"presets", spec.weight_presets}}},
           {"themes", themes},
@@ -69,16 +67,15 @@ void print_events(const motion::Choreography& c) {
 
 void print_text(const spec::IconSpec& spec, const json& info) {
   std::cout << spec.id << " at " << spec::format_number(spec.frame_rate) << " fps\n\nmotions:\n";
-  for (spec::Motion m : spec::kMotions) {
-    const motion::ChoreographyParams& params = spec.choreography(m);
+  for (const auto& [name, params] : spec.motions) {
     const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
-    std::cout << "  " << spec::name(m) << ": " << c.frame_count << " frames, "
+    std::cout << "  " << name << ": " << c.frame_count << " frames, "
               << spec::format_number(c.frame_count * 1000.0 / spec.frame_rate) << " ms, " << params.rounds.size()
               << (params.rounds.size() == 1 ? " round" : " rounds")
               << (params.anticipation ? ", with anticipation" : "") << "\n";
     print_events(c);
   }
-  std::cout << "\nstyles: outline, solid, duotone\n";
+  std::cout << "\nstyles: " << spec::joined_names(spec::names_of(spec.styles), ", ") << "\n";
   std::cout << "weights: " << spec::format_number(spec::kMinWeight) << " to " << spec::format_number(spec::kMaxWeight)
             << ", default " << spec::format_number(spec.default_weight) << ", presets";
   for (double w : spec.weight_presets) std::cout << " " << spec::format_number(w);

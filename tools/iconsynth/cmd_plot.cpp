@@ -14,17 +14,18 @@ namespace {
 
 struct PlotCommandOptions {
   SpecOptions spec;
-  std::string motion = "light";
+  std::string motion;  // the spec's default when empty
   std::string output;
   render::PlotOptions plot;
 };
 
 void run_plot(const PlotCommandOptions& o) {
   const spec::IconSpec spec = o.spec.load();
-  const spec::Motion motion = *spec::parse_motion(o.motion);
+  const std::string motion =
+      o.motion.empty() ? spec.default_motion : spec_choice("--motion", o.motion, spec::VariantSpace(spec).motions());
   const motion::Choreography c = motion::choreograph(spec.choreography(motion), geometry::kRingSize);
   render::PlotOptions plot = o.plot;
-  plot.title = spec.id + ": " + o.motion + " motion, " + std::to_string(c.frame_count) + " frames at " +
+  plot.title = spec.id + ": " + motion + " motion, " + std::to_string(c.frame_count) + " frames at " +
                spec::format_number(spec.frame_rate) + " fps";
   const std::string extension = std::filesystem::path(o.output).extension().string();
   if (extension != ".png" && extension != ".svg") {
@@ -41,7 +42,9 @@ void add_plot_command(CLI::App& app) {
   auto o = std::make_shared<PlotCommandOptions>();
   CLI::App* cmd = app.add_subcommand("plot", "Chart a motion: module scales, packet progress and opacity, keyframes, handles, events");
   o->spec.add_to(*cmd);
-  cmd->add_option("--motion", o->motion, "light or strong")->check(CLI::IsMember({"light", "strong"}))->capture_default_str();
+  cmd->add_option("--motion", o->motion, "A motion the spec names (built-in: " +
+                                             spec::joined_names(builtin_space().motions(), ", ") + "; default: the spec's)")
+      ->type_name("NAME");
   cmd->add_option("--width", o->plot.width, "Chart width in px")->check(CLI::Range(480, 8192))->capture_default_str();
   cmd->add_option("--height", o->plot.height, "Chart height in px")->check(CLI::Range(320, 8192))->capture_default_str();
   cmd->add_option("-o,--output", o->output, "Output file, .png or .svg")->required();

@@ -42,9 +42,9 @@ void add_preview_command(CLI::App& app) {
   cmd->add_option("--size", o->size, "Player size in pixels")
       ->check(CLI::Range(render::kMinPreviewSize, render::kMaxPreviewSize))
       ->capture_default_str();
-  cmd->add_option("--theme", o->theme, "Theme the page opens in: light or dark")
-      ->check(CLI::IsMember({"light", "dark"}))
-      ->capture_default_str();
+  cmd->add_option("--theme", o->theme, "Theme the page opens in: one the spec names (built-in: " +
+                                           spec::joined_names(builtin_space().themes(), ", ") + "; default: the spec's)")
+      ->type_name("NAME");
   cmd->add_option("--weight", o->weight, "Stroke weight of the Cairo frames, 1 to 3 (default: the spec's)")
       ->check(CLI::Range(spec::kMinWeight, spec::kMaxWeight));
   cmd->add_option("--lottie-web", o->lottie_web,

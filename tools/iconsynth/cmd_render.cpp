@@ -43,7 +43,7 @@ void run_render(const RenderOptions& o) {
   const spec::IconSpec spec = o.spec.load();
   const render::AnimatedScene scene = render::build_scene(spec, o.variant.resolve(spec));
   const std::filesystem::path dir(o.out);
-  const std::string label = render::variant_id(scene.variant) + ", weight " + weight_label(scene.variant.weight);
+  const std::string label = spec::VariantSpace::animation_id(scene.variant) + ", weight " + spec::VariantSpace::weight_label(scene.variant.weight);
 
   if (o.format == "webp" || o.format == "gif") {
     render::PreviewOptions preview{o.size, std::nullopt};
@@ -66,7 +66,7 @@ void run_render(const RenderOptions& o) {
   if (o.frame) {
     if (*o.frame >= scene.frame_count) {
       throw std::invalid_argument("--frame " + std::to_string(*o.frame) + " is past the last frame of " +
-                                  render::variant_id(scene.variant) + " (0-" + std::to_string(scene.frame_count - 1) + ")");
+                                  spec::VariantSpace::animation_id(scene.variant) + " (0-" + std::to_string(scene.frame_count - 1) + ")");
     }
     const std::filesystem::path path = dir / frame_file_name(*o.frame, o.format);
     write_file_atomically(path, encode(render::evaluate(scene, *o.frame), o.size, o.format));

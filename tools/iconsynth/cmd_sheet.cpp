@@ -34,27 +34,23 @@ void run_sheet(const SheetCommandOptions& o, const CLI::App& cmd) {
     scenes.push_back(render::build_scene(spec, base));
     for (int f = 0; f < scenes[0].frame_count; ++f) cells.push_back({&scenes[0], double(f), std::to_string(f)});
     sheet.columns = render::default_filmstrip_columns(scenes[0].frame_count);
-    sheet.title = spec.id + " " + render::variant_id(base) + ", weight " + weight_label(base.weight) + ": every frame";
+    sheet.title = spec.id + " " + spec::VariantSpace::animation_id(base) + ", weight " + spec::VariantSpace::weight_label(base.weight) + ": every frame";
   } else {
     // Every style x motion x preset weight at one frame (the spec's frame numbering).
     for (const char* name : {"--style", "--motion", "--weight"}) {
       if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " picks one variant: use it with --frames");
     }
-    scenes.reserve(spec::kStyles.size() * spec::kMotions.size() * spec.weight_presets.size());
-    for (spec::Style style : spec::kStyles) {
-      for (spec::Motion motion : spec::kMotions) {
-        for (double weight : spec.weight_presets) {
-          render::Variant v = base;
-          v.style = style, v.motion = motion, v.weight = weight;
-          scenes.push_back(render::build_scene(spec, v));
-          cells.push_back({&scenes.back(), double(o.frame.value_or(0)),
-                           render::variant_id(v) + " w" + weight_label(weight)});
-        }
-      }
+    const std::vector<render::Variant> variants = spec::VariantSpace(spec).variants({.theme = base.theme});
+    scenes.reserve(variants.size());  // cells point into it
+    for (render::Variant v : variants) {
+      v.color = base.color;
+      scenes.push_back(render::build_scene(spec, v));
+      cells.push_back({&scenes.back(), double(o.frame.value_or(0)),
+                       spec::VariantSpace::animation_id(v) + " w" + spec::VariantSpace::weight_label(v.weight)});
     }
     sheet.columns = static_cast<int>(spec.weight_presets.size());
     sheet.title = spec.id + " at frame " + std::to_string(o.frame.value_or(0)) + " (" +
-                  std::string(spec::name(base.theme)) + " theme)";
+                  base.theme + " theme)";
   }
   write_file_atomically(o.output, render::render_sheet(cells, sheet).png_bytes());
   std::cout << "wrote " << o.output << " (" << cells.size() << " cells)\n";

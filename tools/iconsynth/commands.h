@@ -1,9 +1,11 @@
 #pragma once
 // Each command registers itself on the app; its callback throws on failure and main() maps the
-// exception to an exit code (2 for bad input, 1 for a failed operation).
+// exception to an exit code (2 for bad input, 1 for a failed operation, 3 for an internal error).
 
 #include <CLI/CLI.hpp>
 
+#include <exception>
+#include <ostream>
 #include <stdexcept>
 
 namespace iconsynth::cli {
@@ -23,6 +25,11 @@ void add_preview_command(CLI::App& app);
 struct CheckFailed : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// The exit code for a command's failure, after saying what failed on `err`: 2 for bad input
+// (spec errors, std::invalid_argument), 3 for a bug (any other std::logic_error), 1 for a failed
+// operation or check.
+int report_failure(std::exception_ptr failure, std::ostream& err);
 
 // Runs the CLI on argv and returns the process exit code.
 int run(int argc, char** argv);

@@ -1,6 +1,7 @@
 #include "tools/iconsynth/preview_site.h"
 
 #include "tools/iconsynth/atomic_file.h"
+#include "tools/iconsynth/cli_options.h"
 
 #include "render/preview/preview_page.h"
 
@@ -46,7 +47,7 @@ std::string write_preview(const PreviewOptions& o, const LottieWebPackage& lotti
   render::PreviewPageOptions options;
   options.size = o.size;
   options.weight = o.weight.value_or(0);
-  options.theme = *spec::parse_theme(o.theme);
+  if (!o.theme.empty()) options.theme = spec_choice("--theme", o.theme, spec::VariantSpace(spec).themes());
   options.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
   options.lottie_web_version = lottie_web.version;
   const render::PreviewPage page = render::preview_page(spec, options);

@@ -16,7 +16,7 @@ struct PreviewOptions {
   SpecOptions spec;
   std::string out = "preview";
   int size = 160;
-  std::string theme = "dark";
+  std::string theme;  // the spec's default when empty
   std::optional<double> weight;  // the Cairo frames' weight; the spec's default when empty
   std::string lottie_web;        // package folder; see find_lottie_web
   std::chrono::milliseconds poll{200};
