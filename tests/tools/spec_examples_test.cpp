@@ -1,0 +1,89 @@
+// The example specs under spec/examples/ through every command, as a user runs them: a style and a
+// theme added by JSON alone reach every output with no rebuild.
+#include "cli_support.h"
+#include "preview_support.h"
+
+#include "render/lottie/zip_reader.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <set>
+
+namespace fs = std::filesystem;
+using iconsynth::test::read_file;
+using iconsynth::test::run_cli;
+using iconsynth::test::scratch_dir;
+using nlohmann::json;
+
+namespace {
+const std::string kExample = std::string(ICONSYNTH_SOURCE_DIR) + "/spec/examples/third-style-and-theme.json";
+const std::string kSpec = " --spec " + kExample;
+}  // namespace
+
+TEST_CASE("A third style and a third theme, added by JSON alone, reach every command", "[tools][examples]") {
+  const fs::path dir = scratch_dir("example-third");
+  const auto ok = [&](const std::string& args) {
+    const auto r = run_cli(args + kSpec, dir);
+    INFO(args << "\n" << r.out << r.err);
+    CHECK(r.exit_code == 0);
+    return r;
+  };
+
+  SECTION("info and spec name them") {
+    const json info = json::parse(ok("info --json").out);
+    CHECK(info["styles"] == json({"outline", "solid", "duotone", "soft"}));
+    CHECK(info["themes"].contains("high-contrast"));
+    CHECK(info["themes"]["high-contrast"]["primary"] == "#FFE600");
+    ok("spec");
+  }
+  SECTION("render and export draw the new style in the new theme") {
+    ok("render --style soft --theme high-contrast --frame 30 --out " + (dir / "frames").string());
+    CHECK(fs::file_size(dir / "frames" / "frame_0030.png") > 100);
+    ok("export --style soft --motion strong --theme high-contrast -o " + (dir / "soft.json").string());
+    const json lottie = json::parse(read_file(dir / "soft.json"));
+    CHECK(lottie["nm"] == "gpu-cluster-plus soft-strong");
+    CHECK(lottie["slots"].contains("secondary"));  // soft cards are filled with the secondary tone
+  }
+  SECTION("the bundle holds every style x motion and every theme, and checks clean in both players") {
+    ok("export --format dotlottie -o " + (dir / "plus.lottie").string());
+    std::set<std::string> entries;
+    for (const auto& e : iconsynth::render::lottie::read_zip(read_file(dir / "plus.lottie"))) entries.insert(e.name);
+    CHECK(entries.count("a/soft-light.json") == 1);
+    CHECK(entries.count("a/soft-strong.json") == 1);
+    CHECK(entries.count("t/high-contrast.json") == 1);
+    CHECK(entries.size() == 1 + 8 + 3);
+    const auto r = ok("check --size 48 --theme high-contrast " + (dir / "plus.lottie").string());
+    CHECK_THAT(r.out, Catch::Contains("8 animations: 8 match") && Catch::Contains("soft-strong"));
+  }
+  SECTION("build writes the new style's files") {
+    const auto r = ok("build --size 24 --theme high-contrast --out " + (dir / "out").string());
+    CHECK(fs::exists(dir / "out" / "filmstrips" / "soft-strong-w2.5.png"));
+    CHECK(fs::exists(dir / "out" / "svg" / "soft-w1.5.svg"));
+    CHECK(fs::exists(dir / "out" / "gpu-cluster-plus.lottie"));
+  }
+  SECTION("golden sets cover it, and catch a change to it alone") {
+    ok("golden update --size 24 --dir " + (dir / "golden").string());
+    const json manifest = json::parse(read_file(dir / "golden" / "golden.json"));
+    CHECK(manifest["variants"].size() == 4 * 2 * 3 * 3);
+    CHECK(fs::exists(dir / "golden" / "png" / "soft-light-high-contrast-w2.png"));
+    ok("golden check --dir " + (dir / "golden").string());
+    const auto changed = run_cli("golden check --dir " + (dir / "golden").string() + " --set themes.high-contrast.secondary_mix=0.3" + kSpec, dir);
+    CHECK(changed.exit_code == 1);
+    CHECK_THAT(changed.out, Catch::Contains("soft-light-high-contrast-w2") && !Catch::Contains("outline-light-dark-w2"));
+  }
+  SECTION("preview, plot and sheet show it") {
+    ok("preview --theme high-contrast --size 32 --out " + (dir / "page").string() + " --lottie-web " +
+       iconsynth::test::fake_lottie_web(dir).string());
+    CHECK(fs::exists(dir / "page" / "frames" / "soft-strong-high-contrast.png"));
+    CHECK_THAT(read_file(dir / "page" / "data.js"), Catch::Contains("\"high-contrast\""));
+    ok("plot -o " + (dir / "plot.svg").string());
+    ok("sheet --theme high-contrast --size 24 -o " + (dir / "sheet.png").string());
+    CHECK(fs::file_size(dir / "sheet.png") > 100);
+  }
+  SECTION("names outside the spec are refused with its choices") {
+    const auto r = run_cli("render --style glass --out " + (dir / "never").string() + kSpec, dir);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--style glass: the spec names outline, solid, duotone, soft"));
+  }
+}
