@@ -25,8 +25,10 @@ struct Variant {
 
 // Axes held fixed when enumerating; the others run over the spec's names (weights: the presets).
 struct VariantAxes {
-  std::optional<std::string> style, motion, theme;
-  std::optional<double> weight;
+  std::optional<std::string> style = std::nullopt;
+  std::optional<std::string> motion = std::nullopt;
+  std::optional<std::string> theme = std::nullopt;
+  std::optional<double> weight = std::nullopt;
 };
 
 class VariantSpace {

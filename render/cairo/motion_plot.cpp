@@ -148,17 +148,10 @@ double PlotLayout::y_scale(double s) const {
 }
 double PlotLayout::y_progress(double p) const { return packet_bottom - (packet_bottom - packet_top) * (0.05 + 0.9 * p); }
 
-void draw_motion_plot(cairo_t* cr, const motion::Choreography& c, double frame_rate, const PlotOptions& o) {
-  const PlotLayout l(c, o);
-  const double last = c.frame_count - 1;
-  cairo_save(cr);
-  set_rgb(cr, 0xFFFFFF);
-  cairo_paint(cr);
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+namespace {
 
-  text(cr, l.left, 28, o.title, 16, 0, 0x111827);
-
-  // Events: one dashed line and label per kind and frame (simultaneous ones share it).
+// Events: one dashed line and label per kind and frame (simultaneous ones share it).
+void draw_events(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l) {
   std::map<std::pair<double, int>, bool> seen;
   int label_row = 0;
   for (const motion::ChoreographyEvent& e : c.events) {
@@ -177,8 +170,11 @@ void draw_motion_plot(cairo_t* cr, const motion::Choreography& c, double frame_r
     if (e.round >= 0) name += " r" + std::to_string(e.round + 1);
     text(cr, x + 3, l.scale_top + 12 + 12 * (label_row++ % 3), name + " @" + format(e.frame, "%g"), 10, 0, 0x4B5563);
   }
+}
 
-  // Top panel: module scale.
+// Top panel: each module's scale.
+void draw_scale_panel(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l) {
+  const double last = c.frame_count - 1;
   std::vector<std::pair<double, std::string>> ticks;
   const double step = tick_step(l.scale_max() - l.scale_min(), 5);
   for (double v = std::ceil(l.scale_min() / step) * step; v <= l.scale_max(); v += step) ticks.push_back({l.y_scale(v), format(v, "%.2f")});
@@ -192,8 +188,11 @@ void draw_motion_plot(cairo_t* cr, const motion::Choreography& c, double frame_r
     cairo_stroke(cr);
     keys_and_handles(cr, c.module_scale[m], ring_color(m), map);
   }
+}
 
-  // Bottom panel: packet progress (solid) and visibility (thin steps).
+// Bottom panel: packet progress (solid) and visibility (thin steps).
+void draw_packet_panel(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l) {
+  const double last = c.frame_count - 1;
   grid(cr, l, l.packet_top, l.packet_bottom, {{l.y_progress(0), "0"}, {l.y_progress(0.5), "0.5"}, {l.y_progress(1), "1"}});
   text(cr, 14, l.packet_top - 10, "packet progress (solid) and opacity (thin)", 12, 0, 0x111827);
   for (const motion::PacketMotion& p : c.packets) {
@@ -208,9 +207,10 @@ void draw_motion_plot(cairo_t* cr, const motion::Choreography& c, double frame_r
     cairo_stroke(cr);
     keys_and_handles(cr, p.progress, ring_color(p.sender), map);
   }
-  frame_axis(cr, l, c.frame_count, frame_rate, l.packet_bottom);
+}
 
-  // Legend: ring positions.
+// Legend: ring positions, and what the marks mean.
+void draw_legend(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l) {
   double ly = l.scale_top + 8;
   for (int m = 0; m < static_cast<int>(c.module_scale.size()); ++m, ly += 20) {
     set_rgb(cr, ring_color(m));
@@ -221,6 +221,22 @@ void draw_motion_plot(cairo_t* cr, const motion::Choreography& c, double frame_r
   }
   text(cr, l.right + 16, ly + 8, "dots: keyframes", 10, 0, 0x6B7280);
   text(cr, l.right + 16, ly + 22, "squares: easing handles", 10, 0, 0x6B7280);
+}
+
+}  // namespace
+
+void draw_motion_plot(cairo_t* cr, const motion::Choreography& c, double frame_rate, const PlotOptions& o) {
+  const PlotLayout l(c, o);
+  cairo_save(cr);
+  set_rgb(cr, 0xFFFFFF);
+  cairo_paint(cr);
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+  text(cr, l.left, 28, o.title, 16, 0, 0x111827);
+  draw_events(cr, c, l);
+  draw_scale_panel(cr, c, l);
+  draw_packet_panel(cr, c, l);
+  frame_axis(cr, l, c.frame_count, frame_rate, l.packet_bottom);
+  draw_legend(cr, c, l);
   cairo_restore(cr);
 }
 

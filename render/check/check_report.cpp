@@ -67,6 +67,39 @@ std::string score_chart(const AnimationCheck& a) {
   return legend.str() + svg.str() + "\n";
 }
 
+// One player's verdict on an animation, with its worst frames side by side.
+void write_player_section(const CheckResult& r, const AnimationCheck& a, const PlayerCheck& p,
+                          const std::filesystem::path& out, std::vector<OutputFile>& files, std::ostream& body) {
+  const int enlarge_by = r.size <= 128 ? 2 : 1;
+  const std::string player = engine_name(p.engine);
+  const std::string on_backdrop = "class=\"img\" style=\"" + backdrop_style(p.backdrop) + "\"";
+  body << "<h3>" << escape_html(player) << ": <span class=\"" << (p.passed ? "pass\">matches" : "fail\">differs")
+       << "</span></h3>\n<p>" << (p.theme.empty() ? "Inline values drawn" : "Asset theme " + escape_html(p.theme) + " applied by the player")
+       << "; compared with our " << escape_html(p.compared) << " theme.";
+  if (!p.note.empty()) body << " " << escape_html(p.note) << ".";
+  if (!p.time_note.empty()) body << " Note: " << escape_html(p.time_note) << ".";
+  body << "</p>\n<table>\n<tr><th>frame</th><th>asset (" << escape_html(player)
+       << ")</th><th>ours (Cairo)</th><th>difference</th><th>metrics</th></tr>\n";
+  for (const FrameSample& s : p.worst) {
+    // Animation ids come from the asset: never let one steer a path.
+    const std::string stem = "img/" + safe_file_name(a.id) + "/" + safe_file_name(player) + "-" + std::to_string(s.result.asset_frame);
+    const ImageSurface asset = image_from_pixels(s.asset_pixels.data(), r.size, r.size);
+    const ImageSurface ours = image_from_pixels(s.our_pixels.data(), r.size, r.size);
+    const auto diff = difference_image(asset.view(), ours.view());
+    files.push_back({out / (stem + "-asset.png"), enlarge(asset, enlarge_by).png_bytes()});
+    files.push_back({out / (stem + "-ours.png"), enlarge(ours, enlarge_by).png_bytes()});
+    files.push_back({out / (stem + "-diff.png"), enlarge(image_from_pixels(diff.data(), r.size, r.size), enlarge_by).png_bytes()});
+    body << "<tr><td>" << s.result.asset_frame << "<br>(ours " << fixed(s.result.our_frame, 2) << ")</td>"
+         << "<td><img " << on_backdrop << " src=\"" << escape_html(stem) << "-asset.png\" alt=\"asset\"></td>"
+         << "<td><img " << on_backdrop << " src=\"" << escape_html(stem) << "-ours.png\" alt=\"ours\"></td>"
+         << "<td><img class=\"img\" src=\"" << escape_html(stem) << "-diff.png\" alt=\"difference\"></td><td>score "
+         << fixed(s.result.score, 2) << "<br>edge shift " << fixed(s.result.shape.edge_shift, 3) << " px<br>ink "
+         << fixed(s.result.shape.ink_delta, 1) << "<br>mean " << fixed(s.result.stats.mean_abs, 3) << ", max "
+         << s.result.stats.max_abs << "</td></tr>\n";
+  }
+  body << "</table>\n";
+}
+
 }  // namespace
 
 json summary_json(const CheckResult& r) {
@@ -96,7 +129,6 @@ json summary_json(const CheckResult& r) {
 
 std::vector<OutputFile> write_check_report(const CheckResult& r, const std::filesystem::path& out) {
   std::vector<OutputFile> files;
-  const int enlarge_by = r.size <= 128 ? 2 : 1;
   std::ostringstream body;
   for (const AnimationCheck& a : r.animations) {
     body << "<h2><code>" << escape_html(a.id) << "</code>: <span class=\"" << (a.passed() ? "pass\">matches" : "fail\">differs")
@@ -111,35 +143,7 @@ std::vector<OutputFile> write_check_report(const CheckResult& r, const std::file
       }
       body << "</table>\n";
     }
-    for (const PlayerCheck& p : a.players) {
-      const std::string player = engine_name(p.engine);
-      const std::string on_backdrop = "class=\"img\" style=\"" + backdrop_style(p.backdrop) + "\"";
-      body << "<h3>" << escape_html(player) << ": <span class=\"" << (p.passed ? "pass\">matches" : "fail\">differs")
-           << "</span></h3>\n<p>" << (p.theme.empty() ? "Inline values drawn" : "Asset theme " + escape_html(p.theme) + " applied by the player")
-           << "; compared with our " << escape_html(p.compared) << " theme.";
-      if (!p.note.empty()) body << " " << escape_html(p.note) << ".";
-      if (!p.time_note.empty()) body << " Note: " << escape_html(p.time_note) << ".";
-      body << "</p>\n<table>\n<tr><th>frame</th><th>asset (" << escape_html(player)
-           << ")</th><th>ours (Cairo)</th><th>difference</th><th>metrics</th></tr>\n";
-      for (const FrameSample& s : p.worst) {
-        // Animation ids come from the asset: never let one steer a path.
-        const std::string stem = "img/" + safe_file_name(a.id) + "/" + safe_file_name(player) + "-" + std::to_string(s.result.asset_frame);
-        const ImageSurface asset = image_from_pixels(s.asset_pixels.data(), r.size, r.size);
-        const ImageSurface ours = image_from_pixels(s.our_pixels.data(), r.size, r.size);
-        const auto diff = difference_image(asset.view(), ours.view());
-        files.push_back({out / (stem + "-asset.png"), enlarge(asset, enlarge_by).png_bytes()});
-        files.push_back({out / (stem + "-ours.png"), enlarge(ours, enlarge_by).png_bytes()});
-        files.push_back({out / (stem + "-diff.png"), enlarge(image_from_pixels(diff.data(), r.size, r.size), enlarge_by).png_bytes()});
-        body << "<tr><td>" << s.result.asset_frame << "<br>(ours " << fixed(s.result.our_frame, 2) << ")</td>"
-             << "<td><img " << on_backdrop << " src=\"" << escape_html(stem) << "-asset.png\" alt=\"asset\"></td>"
-             << "<td><img " << on_backdrop << " src=\"" << escape_html(stem) << "-ours.png\" alt=\"ours\"></td>"
-             << "<td><img class=\"img\" src=\"" << escape_html(stem) << "-diff.png\" alt=\"difference\"></td><td>score "
-             << fixed(s.result.score, 2) << "<br>edge shift " << fixed(s.result.shape.edge_shift, 3) << " px<br>ink "
-             << fixed(s.result.shape.ink_delta, 1) << "<br>mean " << fixed(s.result.stats.mean_abs, 3) << ", max "
-             << s.result.stats.max_abs << "</td></tr>\n";
-      }
-      body << "</table>\n";
-    }
+    for (const PlayerCheck& p : a.players) write_player_section(r, a, p, out, files, body);
   }
   std::ostringstream html;
   html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>iconsynth check: "

@@ -34,6 +34,47 @@ Json plot_entry(const motion::Choreography& c, const PlotOptions& options, const
           {"x0", layout.x(0)}, {"x1", layout.x(c.frame_count - 1)}};
 }
 
+// A motion plot per motion, and the geometry the page needs for its frame cursor.
+void add_motion_plots(const spec::IconSpec& spec, PreviewPage& page, Json& data) {
+  PlotOptions plot;
+  for (const auto& [name, params] : spec.motions) {
+    const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
+    plot.title = spec.id + ": " + name + " motion, " + std::to_string(c.frame_count) + " frames";
+    const std::string src = "plots/" + name + ".svg";
+    page.files.push_back({src, motion_plot_svg(c, spec.frame_rate, plot)});
+    data["motions"][name] = {{"frames", c.frame_count}, {"plot", plot_entry(c, plot, src)}};
+  }
+}
+
+// A card per style × motion: the Lottie in the opening theme, a filmstrip per theme. Filmstrips
+// are most of the work (PNG encoding): each is started on its own thread, in file order, into
+// `filmstrips`. Returns the icon's grid size.
+double add_cards(const spec::IconSpec& spec, const PreviewPageOptions& options, double weight,
+                 const std::string& opening_theme, Json& data,
+                 std::vector<std::pair<std::string, std::future<std::string>>>& filmstrips) {
+  const spec::VariantSpace space(spec);
+  double grid = 0;
+  for (Variant variant : space.variants({.theme = opening_theme, .weight = weight})) {
+    const std::string key = spec::VariantSpace::animation_id(variant);
+    const AnimatedScene scene = build_scene(spec, variant);
+    grid = scene.grid;
+    const int columns = default_filmstrip_columns(scene.frame_count);
+    lottie::LottieOptions lottie_options;
+    lottie_options.size = options.size;
+    Json entry = {{"columns", columns}, {"lottie", lottie::write_animation(scene, lottie_options)}};
+    for (const std::string& theme : space.themes()) {
+      variant.theme = theme;
+      const std::string src = "frames/" + key + "-" + theme + ".png";
+      filmstrips.emplace_back(src, std::async(std::launch::async, [&spec, variant, size = options.size, columns] {
+                                return render_filmstrip(build_scene(spec, variant), size, columns).png_bytes();
+                              }));
+      entry["filmstrips"][theme] = src;
+    }
+    data["variants"][key] = std::move(entry);
+  }
+  return grid;
+}
+
 }  // namespace
 
 PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& options) {
@@ -63,37 +104,9 @@ PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& o
   }
   data["styles"] = space.styles();
 
-  PlotOptions plot;
-  for (const auto& [name, params] : spec.motions) {
-    const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
-    plot.title = spec.id + ": " + name + " motion, " + std::to_string(c.frame_count) + " frames";
-    const std::string src = "plots/" + name + ".svg";
-    page.files.push_back({src, motion_plot_svg(c, spec.frame_rate, plot)});
-    data["motions"][name] = {{"frames", c.frame_count}, {"plot", plot_entry(c, plot, src)}};
-  }
-
-  // Filmstrips are most of the work (PNG encoding): each is made on its own thread, in file order.
+  add_motion_plots(spec, page, data);
   std::vector<std::pair<std::string, std::future<std::string>>> filmstrips;
-  double grid = 0;
-  // A card per style × motion: the Lottie in the opening theme, a filmstrip per theme.
-  for (Variant variant : space.variants({.theme = opening_theme, .weight = weight})) {
-    const std::string key = spec::VariantSpace::animation_id(variant);
-    const AnimatedScene scene = build_scene(spec, variant);
-    grid = scene.grid;
-    const int columns = default_filmstrip_columns(scene.frame_count);
-    lottie::LottieOptions lottie_options;
-    lottie_options.size = options.size;
-    Json entry = {{"columns", columns}, {"lottie", lottie::write_animation(scene, lottie_options)}};
-    for (const std::string& theme : space.themes()) {
-      variant.theme = theme;
-      const std::string src = "frames/" + key + "-" + theme + ".png";
-      filmstrips.emplace_back(src, std::async(std::launch::async, [&spec, variant, size = options.size, columns] {
-                                return render_filmstrip(build_scene(spec, variant), size, columns).png_bytes();
-                              }));
-      entry["filmstrips"][theme] = src;
-    }
-    data["variants"][key] = std::move(entry);
-  }
+  const double grid = add_cards(spec, options, weight, opening_theme, data, filmstrips);
   for (auto& [src, bytes] : filmstrips) page.files.push_back({src, bytes.get()});
   // Lottie units per grid unit: the page turns a weight into the `weight` slot's stroke width.
   data["lottieUnitsPerGrid"] = options.size / grid;
