@@ -7,13 +7,6 @@
 set -euo pipefail
 
 tools="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-cache="${ICONSYNTH_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/iconsynth/npm}/lottie-web"
-package="$cache/node_modules/lottie-web"
-
-die() { echo "lottie-web.sh: $*" >&2; exit 1; }
 if [[ ${1:-} == -h || ${1:-} == --help ]]; then sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; exit 0; fi
-(($# == 0)) || die "unexpected argument '$1' (see --help)"
-
-"$tools/npm-install.sh" "$tools/lottie-web" "$cache"
-[[ -f $package/package.json ]] || die "$package/package.json missing after install"
-echo "$package"
+(($# == 0)) || { echo "lottie-web.sh: unexpected argument '$1' (see --help)" >&2; exit 1; }
+exec "$tools/npm-install.sh" "$tools/lottie-web" "${ICONSYNTH_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/iconsynth/npm}/lottie-web" "lottie-web"

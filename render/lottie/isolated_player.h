@@ -24,6 +24,7 @@ namespace iconsynth::render::lottie {
 struct ThorvgRuntime {
   std::filesystem::path node;
   std::filesystem::path package;
+  std::string version;  // the package's, for reports
 };
 
 // What ThorVG loads: the asset file as it is, and which animation and theme of it.

@@ -22,6 +22,7 @@ TEST_CASE("The report names each player, charts every frame's score and keeps th
   const std::string html = read_file(work / "report" / "index.html");
   CHECK_THAT(html, Catch::Contains("<h3>rlottie: <span class=\"pass\">") && Catch::Contains("<h3>ThorVG: <span class=\"pass\">"));
   CHECK_THAT(html, Catch::Contains("<polyline"));
+  CHECK_THAT(html, Catch::Contains("ThorVG is @lottiefiles/dotlottie-web 0.80.0"));  // the pinned version, named
   CHECK(fs::exists(work / "report" / "img" / "outline-light" / ("ThorVG-" + std::to_string(worst_frame(Json::parse(read_file(work / "report" / "summary.json")), "ThorVG")) + "-asset.png")));
   // One polyline per player and animation, one point per frame.
   std::size_t points = 0;

@@ -88,6 +88,7 @@ void choose_players(const AssetCheckOptions& o, CheckOptions& options, std::vect
   }
   if (options.thorvg) {
     options.players.push_back(Engine::Thorvg);
+    notes.push_back("ThorVG is @lottiefiles/dotlottie-web " + options.thorvg->version + " under " + options.thorvg->node.string());
   } else if (o.player == "thorvg") {
     throw std::invalid_argument("--player thorvg: " + missing);
   } else {

@@ -76,13 +76,13 @@ render::lottie::ThorvgRuntime find_thorvg(const std::string& folder) {
   const NpmPackage package = find_npm_package(kDotlottieWeb, folder);
   if (const std::string given = env("ICONSYNTH_NODE"); !given.empty()) {
     if (::access(given.c_str(), X_OK) != 0) throw IoError("Node.js is not at $ICONSYNTH_NODE=" + given);
-    return {given, package.folder};
+    return {given, package.folder, package.version};
   }
   const std::string dirs = env("PATH");
   for (std::size_t start = 0; start <= dirs.size();) {
     const std::size_t colon = std::min(dirs.find(':', start), dirs.size());
     const fs::path candidate = fs::path(dirs.substr(start, colon - start)) / "node";
-    if (colon > start && ::access(candidate.c_str(), X_OK) == 0) return {candidate, package.folder};
+    if (colon > start && ::access(candidate.c_str(), X_OK) == 0) return {candidate, package.folder, package.version};
     start = colon + 1;
   }
   throw IoError("Node.js is not installed (apt-get install nodejs, or set ICONSYNTH_NODE)");
