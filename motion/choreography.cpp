@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace iconsynth::motion {
 
@@ -9,82 +10,196 @@ namespace {
 
 using Kind = ChoreographyEvent::Kind;
 
-std::string round_field(std::size_t round, const char* rest) {
-  return "rounds/" + std::to_string(round) + "/" + rest;
-}
+template <class... Fs>
+struct Overloaded : Fs... {
+  using Fs::operator()...;
+};
+template <class... Fs>
+Overloaded(Fs...) -> Overloaded<Fs...>;
 
-void add_anticipation(const Anticipation& a, double start, std::vector<Track<double>>& scale,
-                      std::vector<ChoreographyEvent>& events) {
-  const double low = start + a.gather.frames;
-  const double release = low + a.hold;
-  const double rest = release + a.release.frames;
-  for (Track<double>& s : scale) {
-    s.add(start, 1.0, a.gather.ease);
-    s.add(low, a.scale, Easing::linear());  // a hold of 0 frames merges into the next key
-    s.add(release, a.scale, a.release.ease);
-    s.add(rest, 1.0);
+// The keys one clip writes into one module's scale track, kept until every clip is placed, then
+// ordered by time and checked not to overlap.
+struct ScaleSegment {
+  double start, end;
+  std::vector<Keyframe<double>> keys;
+  std::string field;  // what to blame when it overlaps another
+  std::string what;   // "lands", "gathers"
+};
+
+// Places clips in time and writes what they do; combinators only move the start.
+class Compiler {
+ public:
+  // `record`: write what clips do; without it the compiler only times them.
+  Compiler(int module_count, bool record) : modules_(module_count), record_(record), segments_(module_count) {}
+
+  // Compiles `clip` starting at `start` for the ring positions `targets`. `instance` tells
+  // repetitions of one exchange apart (each is a round of its own).
+  ClipTiming compile(const Clip& clip, double start, const std::vector<int>& targets, const std::string& instance) {
+    return std::visit(
+        Overloaded{
+            [&](const Hold& h) { return ClipTiming{start + h.frames, start + h.frames}; },
+            [&](const Gather& g) { return gather(g, clip.where, start, targets); },
+            [&](const Exchange& e) { return exchange(e, clip.where, start, targets, instance); },
+            [&](const Sequence& s) {
+              ClipTiming t{start, start};
+              for (const Clip& child : s.clips) {
+                const ClipTiming c = compile(child, t.cue, targets, instance);
+                t = {std::max(t.end, c.end), c.cue};
+              }
+              return t;
+            },
+            [&](const Parallel& p) {
+              ClipTiming t{start, start};
+              for (const Clip& child : p.clips) {
+                const ClipTiming c = compile(child, start, targets, instance);
+                t = {std::max(t.end, c.end), std::max(t.cue, c.cue)};
+              }
+              return t;
+            },
+            [&](const Stagger& s) {
+              ClipTiming t{start, start};
+              for (std::size_t i = 0; i < targets.size(); ++i) {
+                const ClipTiming c = compile(*s.clip, start + static_cast<double>(i) * s.lag, {targets[i]}, instance);
+                t = {std::max(t.end, c.end), std::max(t.cue, c.cue)};
+              }
+              return t;
+            },
+            [&](const Repeat& r) {
+              ClipTiming t{start, start};
+              for (int i = 0; i < r.times; ++i) {
+                const ClipTiming c = compile(*r.clip, t.cue, targets, instance + "/" + std::to_string(i));
+                t = {std::max(t.end, c.end), c.cue};
+              }
+              return t;
+            },
+        },
+        clip.kind);
   }
-  events.push_back({Kind::AnticipationLow, low, -1, -1});
+
+  // The tracks, each module's segments in time order; ChoreographyError where two overlap.
+  Choreography finish(int frame_count) {
+    Choreography c;
+    c.frame_count = frame_count;
+    c.round_count = static_cast<int>(rounds_.size());
+    c.module_scale.assign(modules_, Track<double>(1.0));
+    for (int m = 0; m < modules_; ++m) {
+      std::vector<ScaleSegment>& segments = segments_[m];
+      std::stable_sort(segments.begin(), segments.end(),
+                       [](const ScaleSegment& a, const ScaleSegment& b) { return a.start < b.start; });
+      for (const ScaleSegment& s : segments) {
+        Track<double>& scale = c.module_scale[m];
+        if (s.start < scale.keys().back().frame) {
+          throw ChoreographyError(s.field, "module " + std::to_string(m) + " " + s.what + " at frame " + number(s.start) +
+                                               ", before it is back at rest from the clip before (frame " +
+                                               number(scale.keys().back().frame) + ")");
+        }
+        for (const Keyframe<double>& k : s.keys) scale.add(k.frame, k.value, k.ease);
+      }
+    }
+    c.packets = std::move(packets_);
+    std::stable_sort(c.packets.begin(), c.packets.end(), [](const PacketMotion& a, const PacketMotion& b) {
+      return a.round != b.round ? a.round < b.round : a.sender < b.sender;
+    });
+    c.events = std::move(events_);
+    std::stable_sort(c.events.begin(), c.events.end(),
+                     [](const ChoreographyEvent& a, const ChoreographyEvent& b) { return a.frame < b.frame; });
+    return c;
+  }
+
+ private:
+  static std::string number(double frame) {
+    std::string text = std::to_string(frame);
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.back() == '.') text.pop_back();
+    return text;
+  }
+
+  ClipTiming gather(const Gather& g, const std::string& where, double start, const std::vector<int>& targets) {
+    const double low = start + g.gather.frames;
+    const double release = low + g.hold;
+    const double rest = release + g.release.frames;
+    if (!record_) return {rest, rest};
+    for (int m : targets) {
+      // A hold of 0 frames merges the low and release keys (the release easing wins).
+      segments_[m].push_back({start, rest,
+                              {{start, 1.0, g.gather.ease}, {low, g.scale, Easing::linear()},
+                               {release, g.scale, g.release.ease}, {rest, 1.0, Easing::linear()}},
+                              where,
+                              "gathers"});
+    }
+    const int module = static_cast<int>(targets.size()) == modules_ ? -1 : targets.front();
+    events_.push_back({Kind::AnticipationLow, low, module, -1});
+    return {rest, rest};
+  }
+
+  ClipTiming exchange(const Exchange& e, const std::string& where, double start, const std::vector<int>& targets,
+                      const std::string& instance) {
+    const int round = rounds_.emplace(instance + where, static_cast<int>(rounds_.size())).first->second;
+    const int step = e.direction == Direction::Clockwise ? 1 : modules_ - 1;
+    ClipTiming t{start, start};
+    for (int sender : targets) {
+      const int receiver = (sender + step) % modules_;
+      const double land = start + e.travel.frames;
+      const double peak = land + e.swell.rise.frames;
+      const double rest = peak + e.swell.settle.frames;
+      t = {std::max(t.end, rest), std::max(t.cue, land)};
+      if (!record_) continue;
+
+      PacketMotion p{round, sender, receiver, start, land, {}, {}};
+      p.progress.add(start, 0.0, e.travel.ease).add(land, 1.0);
+      p.opacity.add(0.0, 0.0, Easing::hold()).add(start, 1.0, Easing::hold()).add(land, 0.0, Easing::hold());
+      packets_.push_back(std::move(p));
+      segments_[receiver].push_back({land, rest,
+                                     {{land, 1.0, e.swell.rise.ease}, {peak, e.swell.scale, e.swell.settle.ease},
+                                      {rest, 1.0, Easing::linear()}},
+                                     where + "/travel/frames",
+                                     "lands"});
+      events_.push_back({Kind::Depart, start, sender, round});
+      events_.push_back({Kind::Land, land, receiver, round});
+      events_.push_back({Kind::SwellPeak, peak, receiver, round});
+      events_.push_back({Kind::Settled, rest, receiver, round});
+    }
+    return t;
+  }
+
+  int modules_;
+  bool record_;
+  std::vector<std::vector<ScaleSegment>> segments_;
+  std::vector<PacketMotion> packets_;
+  std::vector<ChoreographyEvent> events_;
+  std::map<std::string, int> rounds_;  // exchange instance → round, in the order first met
+};
+
+std::vector<int> every_position(int module_count) {
+  std::vector<int> all(module_count);
+  for (int i = 0; i < module_count; ++i) all[i] = i;
+  return all;
 }
 
 }  // namespace
 
+ClipTiming clip_timing(const Clip& clip, int module_count) {
+  return Compiler(module_count, false).compile(clip, 0, every_position(module_count), "");
+}
+
+void for_each_clip(const Clip& clip, const std::function<void(const Clip&)>& visit) {
+  visit(clip);
+  std::visit(Overloaded{
+                 [&](const Sequence& s) { for (const Clip& c : s.clips) for_each_clip(c, visit); },
+                 [&](const Parallel& p) { for (const Clip& c : p.clips) for_each_clip(c, visit); },
+                 [&](const Stagger& s) { for_each_clip(*s.clip, visit); },
+                 [&](const Repeat& r) { for_each_clip(*r.clip, visit); },
+                 [](const auto&) {},
+             },
+             clip.kind);
+}
+
 Choreography choreograph(const ChoreographyParams& params, int module_count) {
   if (params.lead < 1) throw ChoreographyError("lead", "lead must be at least 1 frame so frame 0 is the rest pose");
   if (params.tail < 1) throw ChoreographyError("tail", "tail must be at least 1 frame so the last frame is the rest pose");
-  if (params.rounds.empty()) throw ChoreographyError("rounds", "a choreography needs at least one round");
-
-  Choreography c;
-  c.module_scale.assign(module_count, Track<double>(1.0));
-  double depart = params.lead;
-  if (params.anticipation) {
-    add_anticipation(*params.anticipation, params.lead, c.module_scale, c.events);
-    const Anticipation& a = *params.anticipation;
-    depart = params.lead + a.gather.frames + a.hold + a.release.frames;
-  }
-
-  double settled = depart;  // when the last module is back at rest
-  for (std::size_t r = 0; r < params.rounds.size(); ++r) {
-    const Round& round = params.rounds[r];
-    double last_land = depart;
-    for (int sender = 0; sender < module_count; ++sender) {
-      const int receiver = (sender + 1) % module_count;
-      const double leave = depart + sender * params.stagger;
-      const double land = leave + round.travel.frames;
-      const double peak = land + round.swell.rise.frames;
-      const double rest = peak + round.swell.settle.frames;
-
-      PacketMotion p{static_cast<int>(r), sender, leave, land, {}, {}};
-      p.progress.add(leave, 0.0, round.travel.ease).add(land, 1.0);
-      p.opacity.add(0.0, 0.0, Easing::hold()).add(leave, 1.0, Easing::hold()).add(land, 0.0, Easing::hold());
-      c.packets.push_back(std::move(p));
-
-      Track<double>& scale = c.module_scale[receiver];
-      if (land < scale.keys().back().frame) {
-        throw ChoreographyError(round_field(r, "travel/frames"),
-                                "round " + std::to_string(r + 1) + " lands at frame " + std::to_string(land) +
-                                    ", before module " + std::to_string(receiver) +
-                                    " is back at rest from the previous swell (frame " +
-                                    std::to_string(scale.keys().back().frame) + ")");
-      }
-      scale.add(land, 1.0, round.swell.rise.ease);
-      scale.add(peak, round.swell.scale, round.swell.settle.ease);
-      scale.add(rest, 1.0);
-
-      c.events.push_back({Kind::Depart, leave, sender, static_cast<int>(r)});
-      c.events.push_back({Kind::Land, land, receiver, static_cast<int>(r)});
-      c.events.push_back({Kind::SwellPeak, peak, receiver, static_cast<int>(r)});
-      c.events.push_back({Kind::Settled, rest, receiver, static_cast<int>(r)});
-      last_land = std::max(last_land, land);
-      settled = std::max(settled, rest);
-    }
-    depart = last_land + params.round_gap;
-  }
-
-  c.frame_count = static_cast<int>(std::ceil(settled + params.tail));
-  std::stable_sort(c.events.begin(), c.events.end(),
-                   [](const ChoreographyEvent& a, const ChoreographyEvent& b) { return a.frame < b.frame; });
-  return c;
+  Compiler compiler(module_count, true);
+  const ClipTiming t = compiler.compile(params.timeline, params.lead, every_position(module_count), "");
+  return compiler.finish(static_cast<int>(std::ceil(std::max(t.end, params.lead) + params.tail)));
 }
 
 std::string_view event_name(ChoreographyEvent::Kind kind) {

@@ -176,51 +176,91 @@ motion::Swell read_swell(ObjectReader reader, double frame_rate) {
   return swell;
 }
 
+// A clip of a motion's timeline: an object with one key naming its kind (motion/choreography.h).
+// `motion_pointer` is the motion's own pointer: clips remember their place relative to it.
+motion::Clip read_clip(const json& value, const std::string& pointer, const std::string& motion_pointer, double frame_rate) {
+  static const std::vector<std::string> kKinds{"hold", "gather", "exchange", "sequence", "parallel", "stagger", "repeat"};
+  ObjectReader reader(value, pointer);
+  const std::vector<std::string> keys = reader.keys();
+  if (keys.size() != 1) {
+    throw SpecError(pointer, "a clip is an object with one key, its kind (" + joined_names(kKinds, ", ") + "); got " +
+                                 std::to_string(keys.size()) + " keys");
+  }
+  const std::string& kind = keys.front();
+  const std::string at = reader.pointer_of(kind);
+  motion::Clip clip;
+  clip.where = at.substr(motion_pointer.size() + 1);
+  const auto clips_of = [&](const json& array) {
+    std::vector<motion::Clip> clips;
+    for (std::size_t i = 0; i < array.size(); ++i) clips.push_back(read_clip(array[i], at + "/" + std::to_string(i), motion_pointer, frame_rate));
+    return clips;
+  };
+  const auto one_clip = [&](ObjectReader& body) {
+    return std::make_shared<const motion::Clip>(read_clip(body.value("clip"), body.pointer_of("clip"), motion_pointer, frame_rate));
+  };
+  if (kind == "hold") {
+    clip.kind = motion::Hold{read_frames(reader, "hold", frame_rate, 0.5)};
+  } else if (kind == "gather") {
+    ObjectReader g = reader.object("gather");
+    motion::Gather gather;
+    gather.scale = g.number("scale", 0.5, 1);
+    gather.gather = read_timing(g, "gather", frame_rate);
+    gather.hold = read_frames(g, "hold", frame_rate, 0);
+    gather.release = read_timing(g, "release", frame_rate);
+    g.finish();
+    clip.kind = gather;
+  } else if (kind == "exchange") {
+    ObjectReader e = reader.object("exchange");
+    motion::Exchange exchange;
+    exchange.direction = static_cast<motion::Direction>(e.choice("direction", {"clockwise", "counter-clockwise"}));
+    // Packets must move monotonically from sender to receiver: no overshoot in travel.
+    exchange.travel = read_timing(e, "travel", frame_rate, 0, 1);
+    exchange.swell = read_swell(e.object("swell"), frame_rate);
+    e.finish();
+    clip.kind = exchange;
+  } else if (kind == "sequence") {
+    clip.kind = motion::Sequence{clips_of(reader.array("sequence", 1, 32))};
+  } else if (kind == "parallel") {
+    clip.kind = motion::Parallel{clips_of(reader.array("parallel", 1, 32))};
+  } else if (kind == "stagger") {
+    ObjectReader body = reader.object("stagger");
+    const double lag = read_frames(body, "lag", frame_rate, 0);
+    clip.kind = motion::Stagger{lag, one_clip(body)};
+    body.finish();
+  } else if (kind == "repeat") {
+    ObjectReader body = reader.object("repeat");
+    const int times = body.integer("times", 1, 16);
+    clip.kind = motion::Repeat{times, one_clip(body)};
+    body.finish();
+  } else {
+    throw SpecError(at, "unknown clip \"" + kind + "\"; clips: " + joined_names(kKinds, ", "));
+  }
+  return clip;
+}
+
 motion::ChoreographyParams read_motion(ObjectReader reader, double frame_rate) {
   motion::ChoreographyParams p;
   p.lead = read_frames(reader, "lead", frame_rate, 1);
-  const json& anticipation = reader.value("anticipation");
-  if (!anticipation.is_null()) {
-    ObjectReader a(anticipation, reader.pointer_of("anticipation"));
-    motion::Anticipation value;
-    value.scale = a.number("scale", 0.5, 1);
-    value.gather = read_timing(a, "gather", frame_rate);
-    value.hold = read_frames(a, "hold", frame_rate, 0);
-    value.release = read_timing(a, "release", frame_rate);
-    a.finish();
-    p.anticipation = value;
-  }
-  const json& rounds = reader.array("rounds", 1, 8);
-  for (std::size_t i = 0; i < rounds.size(); ++i) {
-    ObjectReader round(rounds[i], reader.pointer_of("rounds") + "/" + std::to_string(i));
-    motion::Round r;
-    // Packets must move monotonically from sender to receiver: no overshoot in travel.
-    r.travel = read_timing(round, "travel", frame_rate, 0, 1);
-    r.swell = read_swell(round.object("swell"), frame_rate);
-    round.finish();
-    p.rounds.push_back(r);
-  }
-  p.stagger = read_frames(reader, "stagger", frame_rate, 0);
-  p.round_gap = read_frames(reader, "round_gap", frame_rate, 0);
+  p.timeline = read_clip(reader.value("timeline"), reader.pointer_of("timeline"), reader.pointer(), frame_rate);
   p.tail = read_frames(reader, "tail", frame_rate, 1);
   reader.finish();
   return p;
 }
 
-// The largest swell any round asks for must keep every module inside the grid.
+// The largest swell any exchange asks for must keep every module inside the grid.
 void check_swell_fits(const IconSpec& spec, const std::string& motions_pointer) {
   const geometry::LayoutParams& l = spec.layout;
   const double max_scale = 1 + 2 * l.padding / l.module_size;
   for (const auto& [name, params] : spec.motions) {
-    const auto& rounds = params.rounds;
-    for (std::size_t i = 0; i < rounds.size(); ++i) {
-      if (rounds[i].swell.scale > max_scale) {
-        throw SpecError(child_pointer(motions_pointer, name) + "/rounds/" + std::to_string(i) + "/swell/scale",
-                        format_number(rounds[i].swell.scale) + " would push the modules off the " +
+    motion::for_each_clip(params.timeline, [&](const motion::Clip& clip) {
+      const auto* exchange = std::get_if<motion::Exchange>(&clip.kind);
+      if (exchange && exchange->swell.scale > max_scale) {
+        throw SpecError(child_pointer(motions_pointer, name) + "/" + clip.where + "/swell/scale",
+                        format_number(exchange->swell.scale) + " would push the modules off the " +
                             format_number(l.grid) + "-unit grid; at most " + format_number(max_scale) +
                             " with padding " + format_number(l.padding));
       }
-    }
+    });
   }
 }
 

@@ -2,7 +2,7 @@
 // `--set path.to.key=value`: changes one field of a spec document before validation.
 // The path must name a field that exists (dots between object keys, numbers index arrays); the
 // value is read as JSON when it parses as JSON (numbers, true, null, [..], {..}, "..") and as a
-// plain string otherwise, so `--set motions.light.rounds.0.travel.ease=snap` works unquoted.
+// plain string otherwise, so `--set motions.light.timeline.exchange.travel.ease=snap` works unquoted.
 
 #include <nlohmann/json.hpp>
 

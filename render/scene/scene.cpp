@@ -33,13 +33,22 @@ std::vector<Part> module_parts(const geometry::Module& module, const spec::Style
   return parts;
 }
 
-std::string packet_name(RingPosition from, int round, int round_count) {
+std::string packet_name(const motion::PacketMotion& p, int round_count) {
   std::string name = "packet-";
-  name += geometry::short_name(from);
+  name += geometry::short_name(geometry::kRingOrder[p.sender]);
   name += "-";
-  name += geometry::short_name(geometry::clockwise_next(from));
-  if (round_count > 1) name += "-r" + std::to_string(round + 1);
+  name += geometry::short_name(geometry::kRingOrder[p.receiver]);
+  if (round_count > 1) name += "-r" + std::to_string(p.round + 1);
   return name;
+}
+
+// The route a packet runs: the link from sender to receiver, walked backwards when the exchange
+// runs counter-clockwise (routes are laid out clockwise).
+geometry::PacketRoute route_of(const geometry::RingGeometry& ring, const motion::PacketMotion& p) {
+  const geometry::PacketRoute& clockwise = ring.routes[p.sender];
+  if (geometry::ring_index(geometry::clockwise_next(clockwise.from)) == p.receiver) return clockwise;
+  const geometry::PacketRoute& back = ring.routes[p.receiver];
+  return {geometry::kRingOrder[p.sender], back.end, back.start, back.radius};
 }
 
 // The packet's position over time: its progress track mapped onto the route. A straight route
@@ -90,10 +99,9 @@ AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant) {
                           {{"line", geometry::segment(link.start, link.end), stroke(s.primary, variant.weight)}},
                           origin, rest_scale, opaque});
   }
-  const int rounds = static_cast<int>(spec.choreography(variant.motion).rounds.size());
   for (const motion::PacketMotion& p : s.choreography.packets) {
-    const geometry::PacketRoute& route = ring.routes[p.sender];
-    s.elements.push_back({packet_name(route.from, p.round, rounds), ElementKind::Packet,
+    const geometry::PacketRoute route = route_of(ring, p);
+    s.elements.push_back({packet_name(p, s.choreography.round_count), ElementKind::Packet,
                           {{"dot", geometry::circle(Eigen::Vector2d::Zero(), route.radius), fill(ColorRole::Primary, s.primary)}},
                           route_track(p.progress, route), rest_scale, p.opacity});
   }

@@ -69,7 +69,7 @@ TEST_CASE("Bezier handles and hold keys carry over unchanged", "[lottie][roundtr
       render::build_scene(test::builtin_spec(), test::all_style_motion_variants()[0]);  // outline-light
   const Json animation = render::lottie::write_animation(scene, {});
   const Json& packet = (*find_layer(animation, "packet-tl-tr"))["ks"];
-  const motion::Easing travel = test::builtin_spec().choreography("light").rounds[0].travel.ease;
+  const motion::Easing travel = std::get<motion::Exchange>(test::builtin_spec().choreography("light").timeline.kind).travel.ease;
   const Json& first = packet["p"]["k"][0];
   CHECK(first["o"]["x"] == Json::array({travel.x1}));
   CHECK(first["o"]["y"] == Json::array({travel.y1}));

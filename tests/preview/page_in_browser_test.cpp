@@ -231,7 +231,7 @@ TEST_CASE("Watching: the open page reloads itself after a spec edit and shows a 
             << r["errorMs"] << " ms\n";
 
   // The broken edit: the error on the page and in the console, the last good page kept, no reload.
-  const std::string problem = "/motions/light/rounds/0/swell/scale: 3 is out of range [1, 2]";
+  const std::string problem = "/motions/light/timeline/exchange/swell/scale: 3 is out of range [1, 2]";
   CHECK_THAT(r["broken"]["error"].get<std::string>(), Catch::Contains(problem));
   REQUIRE(r["consoleErrors"].size() == 1);
   CHECK_THAT(r["consoleErrors"][0].get<std::string>(), Catch::Contains(problem));

@@ -60,7 +60,7 @@ TEST_CASE("Preview page: same spec, same bytes, and any tweak gives another buil
   CHECK(a.build == b.build);
   CHECK(a.files.back().path == "data.js");  // written last, after what it points at
 
-  const spec::IconSpec tweaked = spec::load_spec_with_overrides("", {"motions.light.rounds.0.swell.scale=1.15"});
+  const spec::IconSpec tweaked = spec::load_spec_with_overrides("", {"motions.light.timeline.exchange.swell.scale=1.15"});
   CHECK(page_for(tweaked).build != a.build);
   CHECK(page_for(test::builtin_spec(), 64).build != a.build);
 }

@@ -89,7 +89,7 @@ TEST_CASE("A packet leaving one frame later is caught in the light variants only
 }
 
 TEST_CASE("A light swell 2% larger is caught at its peak, and the Lottie diff names the keyframe", "[golden]") {
-  const Outcome o = golden_check("swell", "--set motions.light.rounds.0.swell.scale=1.1424");
+  const Outcome o = golden_check("swell", "--set motions.light.timeline.exchange.swell.scale=1.1424");
   CHECK(o.exit_code == 1);
   CHECK(failing_variants(o.summary) == variants_matching(o.summary, "[a-z]+-light-.*"));
   for (const std::string& id : variants_matching(o.summary, "[a-z]+-light-.*")) {
@@ -145,7 +145,7 @@ TEST_CASE("Golden tolerances hold at icon and poster sizes: noise passes, small 
     };
     CHECK(check("--offset 0.015625") == 0);
     CHECK(check("--set stroke.presets.1=2.1") == 1);
-    CHECK(check("--set motions.light.rounds.0.swell.scale=1.1424") == 1);
+    CHECK(check("--set motions.light.timeline.exchange.swell.scale=1.1424") == 1);
   }
 }
 

@@ -27,7 +27,9 @@ bool colour_near(const render::ImageSurface& img, double x, double y, std::uint3
 
 TEST_CASE("Each module's scale curve passes through its own values, in its own colour", "[render][plot]") {
   // Staggered departures pull the four curves apart so each can be seen.
-  const spec::IconSpec spec = spec::load_spec_with_overrides("", {"motions.light.stagger=6"});
+  const spec::Json builtin = spec::Json::parse(spec::builtin_spec_text());
+  const spec::Json wave = {{"stagger", {{"lag", 6}, {"clip", builtin["motions"]["light"]["timeline"]}}}};
+  const spec::IconSpec spec = spec::load_spec_with_overrides("", {"motions.light.timeline=" + wave.dump()});
   const motion::Choreography c = motion::choreograph(spec.choreography("light"), 4);
   const render::PlotOptions options;
   const render::ImageSurface img = render::decode_png(render::motion_plot_png(c, spec.frame_rate, options));

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <functional>
+#include <variant>
 
 using namespace iconsynth::spec;
 using json = iconsynth::spec::Json;  // ordered, as the loader reads it
@@ -31,9 +32,11 @@ TEST_CASE("The built-in spec loads with its documented defaults", "[spec][loader
   CHECK(spec.default_weight == 2);
   CHECK(spec.weight_presets == std::vector<double>{1.5, 2, 2.5});
   CHECK(spec.layout.grid == 24);
-  CHECK_FALSE(spec.choreography("light").anticipation.has_value());
-  CHECK(spec.choreography("strong").anticipation.has_value());
-  CHECK(spec.choreography("strong").rounds.size() == 2);
+  CHECK(std::holds_alternative<iconsynth::motion::Exchange>(spec.choreography("light").timeline.kind));
+  const auto& strong = std::get<iconsynth::motion::Sequence>(spec.choreography("strong").timeline.kind).clips;
+  REQUIRE(strong.size() == 3);
+  CHECK(std::holds_alternative<iconsynth::motion::Gather>(strong[0].kind));
+  CHECK(std::holds_alternative<iconsynth::motion::Exchange>(strong[2].kind));
   CHECK(spec.style_rule("solid").die == DieInk::Hole);
   CHECK(spec.theme_rule("dark").primary == Rgba{255, 255, 255, 255});
 }
@@ -53,8 +56,8 @@ TEST_CASE("Wrong types are refused naming the expected type and range", "[spec][
 }
 
 TEST_CASE("Out-of-range values are refused with the allowed range", "[spec][loader]") {
-  const SpecError e = error_after([](json& d) { d["motions"]["light"]["rounds"][0]["swell"]["scale"] = 3; });
-  CHECK(std::string(e.what()) == "/motions/light/rounds/0/swell/scale: 3 is out of range [1, 2]");
+  const SpecError e = error_after([](json& d) { d["motions"]["light"]["timeline"]["exchange"]["swell"]["scale"] = 3; });
+  CHECK(std::string(e.what()) == "/motions/light/timeline/exchange/swell/scale: 3 is out of range [1, 2]");
   CHECK(error_after([](json& d) { d["frame_rate"] = 0; }).pointer() == "/frame_rate");
   CHECK(error_after([](json& d) { d["stroke"]["presets"][1] = 3.5; }).pointer() == "/stroke/presets/1");
 }
@@ -68,7 +71,7 @@ TEST_CASE("Enum values must be known names", "[spec][loader]") {
   const SpecError e = error_after([](json& d) { d["styles"]["duotone"]["card_fill"] = "tertiary"; });
   CHECK(e.pointer() == "/styles/duotone/card_fill");
   CHECK_THAT(e.what(), Catch::Contains("unknown value \"tertiary\"") && Catch::Contains("\"secondary\""));
-  const SpecError ease = error_after([](json& d) { d["motions"]["light"]["rounds"][0]["travel"]["ease"] = "bounce"; });
+  const SpecError ease = error_after([](json& d) { d["motions"]["light"]["timeline"]["exchange"]["travel"]["ease"] = "bounce"; });
   CHECK_THAT(ease.what(), Catch::Contains("unknown easing \"bounce\"") && Catch::Contains("ease-in-out"));
 }
 
@@ -78,29 +81,29 @@ TEST_CASE("Colours must be hex", "[spec][loader]") {
 }
 
 TEST_CASE("Easing arrays are checked handle by handle, travel may not overshoot", "[spec][loader]") {
-  CHECK(error_after([](json& d) { d["motions"]["strong"]["rounds"][0]["swell"]["rise"]["ease"] = {1.5, 0, 0.5, 1}; })
-            .pointer() == "/motions/strong/rounds/0/swell/rise/ease/0");
-  const SpecError e = error_after([](json& d) { d["motions"]["light"]["rounds"][0]["travel"]["ease"] = {0.3, 0, 0.5, 1.4}; });
-  CHECK(std::string(e.what()) == "/motions/light/rounds/0/travel/ease/3: 1.4 is out of range [0, 1]");
+  CHECK(error_after([](json& d) { d["motions"]["strong"]["timeline"]["sequence"][1]["exchange"]["swell"]["rise"]["ease"] = {1.5, 0, 0.5, 1}; })
+            .pointer() == "/motions/strong/timeline/sequence/1/exchange/swell/rise/ease/0");
+  const SpecError e = error_after([](json& d) { d["motions"]["light"]["timeline"]["exchange"]["travel"]["ease"] = {0.3, 0, 0.5, 1.4}; });
+  CHECK(std::string(e.what()) == "/motions/light/timeline/exchange/travel/ease/3: 1.4 is out of range [0, 1]");
 }
 
 TEST_CASE("Timings may be given in milliseconds", "[spec][loader]") {
   json doc = builtin();
-  doc["motions"]["light"]["rounds"][0]["travel"]["frames"] = "500ms";
-  CHECK(load_spec(doc).choreography("light").rounds[0].travel.frames == 30);
+  doc["motions"]["light"]["timeline"]["exchange"]["travel"]["frames"] = "500ms";
+  CHECK(std::get<iconsynth::motion::Exchange>(load_spec(doc).choreography("light").timeline.kind).travel.frames == 30);
   CHECK(error_after([](json& d) { d["motions"]["light"]["lead"] = "6 frames"; }).problem() ==
         "expected a number of frames or a duration like \"200ms\", got \"6 frames\"");
 }
 
 TEST_CASE("Timings that do not fit together are refused at the round that breaks them", "[spec][loader]") {
-  const SpecError e = error_after([](json& d) { d["motions"]["strong"]["rounds"][1]["travel"]["frames"] = 8; });
-  CHECK(e.pointer() == "/motions/strong/rounds/1/travel/frames");
-  CHECK_THAT(e.what(), Catch::Contains("before module"));
+  const SpecError e = error_after([](json& d) { d["motions"]["strong"]["timeline"]["sequence"][2]["exchange"]["travel"]["frames"] = 8; });
+  CHECK(e.pointer() == "/motions/strong/timeline/sequence/2/exchange/travel/frames");
+  CHECK_THAT(e.what(), Catch::Contains("before it is back at rest"));
 }
 
 TEST_CASE("A swell that would push modules off the grid is refused with the limit", "[spec][loader]") {
-  const SpecError e = error_after([](json& d) { d["motions"]["strong"]["rounds"][0]["swell"]["scale"] = 1.4; });
-  CHECK(e.pointer() == "/motions/strong/rounds/0/swell/scale");
+  const SpecError e = error_after([](json& d) { d["motions"]["strong"]["timeline"]["sequence"][1]["exchange"]["swell"]["scale"] = 1.4; });
+  CHECK(e.pointer() == "/motions/strong/timeline/sequence/1/exchange/swell/scale");
   CHECK_THAT(e.what(), Catch::Contains("off the 24-unit grid") && Catch::Contains("at most 1.3125"));
 }
 
@@ -122,10 +125,12 @@ TEST_CASE("A motion longer than the frame limit is refused with the limit", "[sp
   const SpecError e = error_after([](json& d) {
     json& strong = d["motions"]["strong"];
     strong["lead"] = 600;
-    strong["anticipation"]["gather"]["frames"] = 600;
-    strong["anticipation"]["hold"] = 600;
-    strong["anticipation"]["release"]["frames"] = 600;
-    for (json& round : strong["rounds"]) {
+    json& clips = strong["timeline"]["sequence"];
+    clips[0]["gather"]["gather"]["frames"] = 600;
+    clips[0]["gather"]["hold"] = 600;
+    clips[0]["gather"]["release"]["frames"] = 600;
+    for (int i : {1, 2}) {
+      json& round = clips[i]["exchange"];
       round["travel"]["frames"] = 600;
       round["swell"]["rise"]["frames"] = 300;
       round["swell"]["settle"]["frames"] = 300;

@@ -8,23 +8,26 @@ using json = iconsynth::spec::Json;  // ordered, as the loader reads it
 
 TEST_CASE("Overrides read values as JSON, or as a string when they are not JSON", "[spec][overrides]") {
   json doc = json::parse(builtin_spec_text());
-  apply_override(doc, "motions.light.rounds.0.swell.scale=1.2");
-  apply_override(doc, "motions.light.rounds.0.travel.ease=snap");
-  apply_override(doc, "motions.strong.rounds.1.travel.ease=[0.1,0,0.2,1]");
-  apply_override(doc, "motions.light.anticipation={\"scale\":0.9,\"gather\":{\"frames\":4,\"ease\":\"linear\"},\"hold\":0,\"release\":{\"frames\":4,\"ease\":\"linear\"}}");
+  apply_override(doc, "motions.light.timeline.exchange.swell.scale=1.2");
+  apply_override(doc, "motions.light.timeline.exchange.travel.ease=snap");
+  apply_override(doc, "motions.strong.timeline.sequence.2.exchange.travel.ease=[0.1,0,0.2,1]");
+  apply_override(doc, "motions.strong.timeline.sequence.0={\"gather\":{\"scale\":0.9,\"gather\":{\"frames\":4,\"ease\":\"linear\"},\"hold\":0,\"release\":{\"frames\":4,\"ease\":\"linear\"}}}");
   const IconSpec spec = load_spec(doc);
-  CHECK(spec.choreography("light").rounds[0].swell.scale == 1.2);
-  CHECK(spec.choreography("light").rounds[0].travel.ease == *iconsynth::motion::easing_preset("snap"));
-  CHECK(spec.choreography("strong").rounds[1].travel.ease.x1 == 0.1);
-  CHECK(spec.choreography("light").anticipation->scale == 0.9);
+  using namespace iconsynth::motion;
+  const auto& light = std::get<Exchange>(spec.choreography("light").timeline.kind);
+  CHECK(light.swell.scale == 1.2);
+  CHECK(light.travel.ease == *easing_preset("snap"));
+  const auto& strong = std::get<Sequence>(spec.choreography("strong").timeline.kind).clips;
+  CHECK(std::get<Exchange>(strong[2].kind).travel.ease.x1 == 0.1);
+  CHECK(std::get<Gather>(strong[0].kind).scale == 0.9);
 }
 
 TEST_CASE("Overrides refuse paths that name no field", "[spec][overrides]") {
   json doc = json::parse(builtin_spec_text());
   CHECK_THROWS_WITH(apply_override(doc, "layout.modul.size=3"),
                     "/layout/modul: --set names no existing field (layout.modul.size)");
-  CHECK_THROWS_WITH(apply_override(doc, "motions.strong.rounds.2.swell.scale=1"),
-                    Catch::Contains("not an index of the 2-entry array at /motions/strong/rounds"));
+  CHECK_THROWS_WITH(apply_override(doc, "motions.strong.timeline.sequence.3.exchange.swell.scale=1"),
+                    Catch::Contains("not an index of the 3-entry array at /motions/strong/timeline/sequence"));
   CHECK_THROWS_WITH(apply_override(doc, "frame_rate.x=1"), Catch::Contains("is a number, which has no fields"));
   CHECK_THROWS_WITH(apply_override(doc, "frame_rate"), Catch::Contains("expects path.to.key=value"));
 }

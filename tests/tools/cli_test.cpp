@@ -227,12 +227,12 @@ TEST_CASE("plot writes a PNG or SVG chart, spec --print the effective spec", "[t
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("written as .png or .svg"));
 
-  r = run_cli("spec --print --set motions.light.rounds.0.swell.scale=1.2", dir);
+  r = run_cli("spec --print --set motions.light.timeline.exchange.swell.scale=1.2", dir);
   REQUIRE(r.exit_code == 0);
-  CHECK(nlohmann::json::parse(r.out)["motions"]["light"]["rounds"][0]["swell"]["scale"] == 1.2);
-  r = run_cli("spec --set motions.light.rounds.0.swell.scale=9", dir);
+  CHECK(nlohmann::json::parse(r.out)["motions"]["light"]["timeline"]["exchange"]["swell"]["scale"] == 1.2);
+  r = run_cli("spec --set motions.light.timeline.exchange.swell.scale=9", dir);
   CHECK(r.exit_code == 2);
-  CHECK_THAT(r.err, Catch::Contains("/motions/light/rounds/0/swell/scale: 9 is out of range"));
+  CHECK_THAT(r.err, Catch::Contains("/motions/light/timeline/exchange/swell/scale: 9 is out of range"));
 }
 
 TEST_CASE("render --format webp|gif writes one animated preview", "[tools][cli]") {

@@ -96,7 +96,7 @@ TEST_CASE("Watch rebuilds on a spec edit, and a broken edit keeps the last good 
   // Out of range: the error reaches status.js with its JSON pointer, the page's files stay as they were.
   save(o.spec.path, iconsynth::test::builtin_spec_with("\"scale\": 1.12", "\"scale\": 3"));
   wait_ms([&] { return status().find("out of range") != std::string::npos; });
-  CHECK(status().find("/motions/light/rounds/0/swell/scale") != std::string::npos);
+  CHECK(status().find("/motions/light/timeline/exchange/swell/scale") != std::string::npos);
   CHECK(test::read_file(page / "data.js") == second_data);
   const std::string build = second_data.substr(second_data.find("\"build\":\""), 26);  // "build":"<16 hex>"
   CHECK(status().find(build) != std::string::npos);  // status still names the last good build
@@ -114,7 +114,7 @@ TEST_CASE("Watch rebuilds on a spec edit, and a broken edit keeps the last good 
   std::string said(4096, '\0');
   said.resize(std::fread(said.data(), 1, said.size(), log));
   std::fclose(log);
-  CHECK(said.find("preview: error: /motions/light/rounds/0/swell/scale") != std::string::npos);
+  CHECK(said.find("preview: error: /motions/light/timeline/exchange/swell/scale") != std::string::npos);
   CHECK(said.find("preview: built ") != std::string::npos);
 }
 

@@ -87,3 +87,45 @@ TEST_CASE("A third style and a third theme, added by JSON alone, reach every com
     CHECK_THAT(r.err, Catch::Contains("--style glass: the spec names outline, solid, duotone, soft"));
   }
 }
+
+TEST_CASE("Two motions added by JSON alone, a counter-clockwise exchange and a staggered wave, reach every command",
+          "[tools][examples]") {
+  const fs::path dir = scratch_dir("example-motions");
+  const std::string spec = " --spec " + std::string(ICONSYNTH_SOURCE_DIR) + "/spec/examples/three-more-motions.json";
+  const auto ok = [&](const std::string& args) {
+    const auto r = run_cli(args + spec, dir);
+    INFO(args << "\n" << r.out << r.err);
+    CHECK(r.exit_code == 0);
+    return r;
+  };
+  const json info = json::parse(ok("info --json").out);
+  // The wave: departures 6 frames apart round the ring, two rounds.
+  std::vector<double> departures;
+  for (const json& e : info["motions"]["wave"]["events"]) {
+    if (e["kind"] == "depart" && e["round"] == 1) departures.push_back(e["frame"]);
+  }
+  CHECK(departures == std::vector<double>{4, 10, 16, 22});
+  CHECK(info["motions"]["wave"]["rounds"] == 2);
+
+  ok("render --motion wave --style duotone --frame 30 --out " + (dir / "frames").string());
+  ok("export --motion counter-clockwise -o " + (dir / "ccw.json").string());
+  const json ccw = json::parse(read_file(dir / "ccw.json"));
+  // Counter-clockwise: each module sends to its anticlockwise neighbour (tl → bl → br → tr → tl).
+  std::set<std::string> packets;
+  for (const json& l : ccw["layers"]) {
+    if (l["nm"].get<std::string>().rfind("packet-", 0) == 0) packets.insert(l["nm"].get<std::string>());
+  }
+  CHECK(packets == std::set<std::string>{"packet-tl-bl", "packet-tr-tl", "packet-br-tr", "packet-bl-br"});
+  ok("export --format dotlottie -o " + (dir / "motions.lottie").string());
+  const auto checked = ok("check --size 48 " + (dir / "motions.lottie").string());
+  CHECK_THAT(checked.out, Catch::Contains("12 animations: 12 match") && Catch::Contains("solid-wave"));
+  ok("golden update --size 24 --dir " + (dir / "golden").string());
+  ok("golden check --dir " + (dir / "golden").string());
+  const auto later = run_cli("golden check --dir " + (dir / "golden").string() + " --set motions.wave.timeline.repeat.clip.stagger.lag=7" + spec, dir);
+  CHECK(later.exit_code == 1);
+  CHECK_THAT(later.out, Catch::Contains("outline-wave-dark-w2") && !Catch::Contains("outline-light-dark-w2"));
+  ok("plot --motion wave -o " + (dir / "wave.svg").string());
+  ok("sheet --size 24 -o " + (dir / "sheet.png").string());
+  ok("preview --size 32 --out " + (dir / "page").string() + " --lottie-web " + iconsynth::test::fake_lottie_web(dir).string());
+  CHECK(fs::exists(dir / "page" / "plots" / "counter-clockwise.svg"));
+}

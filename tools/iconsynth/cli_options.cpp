@@ -9,7 +9,7 @@ namespace iconsynth::cli {
 void SpecOptions::add_to(CLI::App& command) {
   command.add_option("--spec", path, "Spec JSON file (default: the built-in gpu-cluster spec)")
       ->check(CLI::ExistingFile);
-  command.add_option("--set", overrides, "Override a spec field, e.g. --set motions.light.rounds.0.swell.scale=1.2")
+  command.add_option("--set", overrides, "Override a spec field, e.g. --set motions.light.timeline.exchange.swell.scale=1.2")
       ->type_name("PATH=VALUE")
       ->allow_extra_args(false);
 }

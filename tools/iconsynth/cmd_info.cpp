@@ -5,6 +5,7 @@
 #include "render/cairo/raster.h"
 #include "spec/json_reader.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 
@@ -25,8 +26,10 @@ json motion_summary(const spec::IconSpec& spec, const std::string& m) {
   }
   return {{"frames", c.frame_count},
           {"duration_ms", c.frame_count * 1000.0 / spec.frame_rate},
-          {"rounds", spec.choreography(m).rounds.size()},
-          {"anticipation", spec.choreography(m).anticipation.has_value()},
+          {"rounds", c.round_count},
+          {"anticipation", std::any_of(c.events.begin(), c.events.end(), [](const motion::ChoreographyEvent& e) {
+             return e.kind == motion::ChoreographyEvent::Kind::AnticipationLow;
+           })},
           {"events", events}};
 }
 
@@ -70,9 +73,8 @@ void print_text(const spec::IconSpec& spec, const json& info) {
   for (const auto& [name, params] : spec.motions) {
     const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
     std::cout << "  " << name << ": " << c.frame_count << " frames, "
-              << spec::format_number(c.frame_count * 1000.0 / spec.frame_rate) << " ms, " << params.rounds.size()
-              << (params.rounds.size() == 1 ? " round" : " rounds")
-              << (params.anticipation ? ", with anticipation" : "") << "\n";
+              << spec::format_number(c.frame_count * 1000.0 / spec.frame_rate) << " ms, " << c.round_count
+              << (c.round_count == 1 ? " round" : " rounds") << "\n";
     print_events(c);
   }
   std::cout << "\nstyles: " << spec::joined_names(spec::names_of(spec.styles), ", ") << "\n";
