@@ -39,6 +39,7 @@ class Compiler {
         Overloaded{
             [&](const Hold& h) { return ClipTiming{start + h.frames, start + h.frames}; },
             [&](const Gather& g) { return gather(g, clip.where, start, targets); },
+            [&](const Pulse& p) { return pulse(p, clip.where, start, targets); },
             [&](const Exchange& e) { return exchange(e, clip.where, start, targets, instance); },
             [&](const Sequence& s) {
               ClipTiming t{start, start};
@@ -132,6 +133,23 @@ class Compiler {
     return {rest, rest};
   }
 
+  ClipTiming pulse(const Pulse& p, const std::string& where, double start, const std::vector<int>& targets) {
+    const double peak = start + p.swell.rise.frames;
+    const double rest = peak + p.swell.settle.frames;
+    if (!record_) return {rest, rest};
+    for (int m : targets) {
+      segments_[m].push_back({start, rest, swell_keys(p.swell, start), where, "swells"});
+      events_.push_back({Kind::SwellPeak, peak, m, -1});
+    }
+    return {rest, rest};
+  }
+
+  // A swell's keys from `start`: rest ▸ peak ▸ rest.
+  static std::vector<Keyframe<double>> swell_keys(const Swell& swell, double start) {
+    const double peak = start + swell.rise.frames;
+    return {{start, 1.0, swell.rise.ease}, {peak, swell.scale, swell.settle.ease}, {peak + swell.settle.frames, 1.0, Easing::linear()}};
+  }
+
   ClipTiming exchange(const Exchange& e, const std::string& where, double start, const std::vector<int>& targets,
                       const std::string& instance) {
     const int round = rounds_.emplace(instance + where, static_cast<int>(rounds_.size())).first->second;
@@ -147,13 +165,10 @@ class Compiler {
 
       PacketMotion p{round, sender, receiver, start, land, {}, {}};
       p.progress.add(start, 0.0, e.travel.ease).add(land, 1.0);
-      p.opacity.add(0.0, 0.0, Easing::hold()).add(start, 1.0, Easing::hold()).add(land, 0.0, Easing::hold());
+      if (start > 0) p.opacity.add(0.0, 0.0, Easing::hold());  // hidden until it leaves (a loop may leave at 0)
+      p.opacity.add(start, 1.0, Easing::hold()).add(land, 0.0, Easing::hold());
       packets_.push_back(std::move(p));
-      segments_[receiver].push_back({land, rest,
-                                     {{land, 1.0, e.swell.rise.ease}, {peak, e.swell.scale, e.swell.settle.ease},
-                                      {rest, 1.0, Easing::linear()}},
-                                     where + "/travel/frames",
-                                     "lands"});
+      segments_[receiver].push_back({land, rest, swell_keys(e.swell, land), where + "/travel/frames", "lands"});
       events_.push_back({Kind::Depart, start, sender, round});
       events_.push_back({Kind::Land, land, receiver, round});
       events_.push_back({Kind::SwellPeak, peak, receiver, round});
@@ -194,12 +209,40 @@ void for_each_clip(const Clip& clip, const std::function<void(const Clip&)>& vis
              clip.kind);
 }
 
+namespace {
+
+// A loop's last frame must show what its first does: every module's scale, every packet's
+// progress and visibility.
+void check_loop_ends(const Choreography& c) {
+  const double first = 0, last = c.frame_count - 1;
+  const auto differ = [&](const Track<double>& t) { return std::abs(t.at(first) - t.at(last)) > 1e-9; };
+  for (std::size_t m = 0; m < c.module_scale.size(); ++m) {
+    if (differ(c.module_scale[m])) {
+      throw ChoreographyError("loop", "a looping motion must end as it begins, but module " + std::to_string(m) +
+                                          " is at scale " + std::to_string(c.module_scale[m].at(last)) + " on its last frame, " +
+                                          std::to_string(c.module_scale[m].at(first)) + " on its first");
+    }
+  }
+  for (const PacketMotion& p : c.packets) {
+    if (differ(p.opacity) || (p.opacity.at(first) > 0 && differ(p.progress))) {
+      throw ChoreographyError("loop", "a looping motion must end as it begins, but the packet from module " +
+                                          std::to_string(p.sender) + " (round " + std::to_string(p.round + 1) +
+                                          ") is not where it was on the first frame");
+    }
+  }
+}
+
+}  // namespace
+
 Choreography choreograph(const ChoreographyParams& params, int module_count) {
-  if (params.lead < 1) throw ChoreographyError("lead", "lead must be at least 1 frame so frame 0 is the rest pose");
-  if (params.tail < 1) throw ChoreographyError("tail", "tail must be at least 1 frame so the last frame is the rest pose");
+  const double min_rest = params.loop ? 0 : 1;
+  if (params.lead < min_rest) throw ChoreographyError("lead", "lead must be at least 1 frame so frame 0 is the rest pose");
+  if (params.tail < min_rest) throw ChoreographyError("tail", "tail must be at least 1 frame so the last frame is the rest pose");
   Compiler compiler(module_count, true);
   const ClipTiming t = compiler.compile(params.timeline, params.lead, every_position(module_count), "");
-  return compiler.finish(static_cast<int>(std::ceil(std::max(t.end, params.lead) + params.tail)));
+  Choreography c = compiler.finish(static_cast<int>(std::ceil(std::max(t.end, params.lead) + params.tail)));
+  if (params.loop) check_loop_ends(c);
+  return c;
 }
 
 std::string_view event_name(ChoreographyEvent::Kind kind) {

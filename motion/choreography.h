@@ -3,11 +3,13 @@
 // frames. Geometry-free: a module's swell is a scale factor (1 = rest), a packet's travel is its
 // progress along its route (0 = leaving the sender, 1 = landing at the receiver) and its opacity.
 //
-//   lead ─ timeline ─ tail        (frame 0 and the last frame are the rest pose)
+//   lead ─ timeline ─ tail        (an action: frame 0 and the last frame are the rest pose;
+//                                  a loop: the last frame equals the first)
 //
 // Clips, each targeting ring positions (all of them unless a stagger narrows it to one):
 //   hold      nothing moves for `frames`
 //   gather    the modules dip to `scale` and spring back (anticipation)
+//   swell     the modules swell to `scale` and settle, with no packet (a pulse)
 //   exchange  each targeted module sends a packet to its neighbour (clockwise or counter-clockwise);
 //             the receiver swells as its packet lands (rise ▸ peak ▸ settle)
 // Combinators compute start times only, in the spirit of manim's Succession / AnimationGroup /
@@ -55,6 +57,10 @@ struct Gather {
   double hold = 0;     // frames held at the low point
   Timing release;      // low → rest
 };
+// The modules swell and settle on their own (what an exchange does to its receivers).
+struct Pulse {
+  Swell swell;
+};
 enum class Direction { Clockwise, CounterClockwise };
 struct Exchange {
   Direction direction = Direction::Clockwise;
@@ -77,14 +83,17 @@ struct Repeat {
 };
 
 struct Clip {
-  std::variant<Hold, Gather, Exchange, Sequence, Parallel, Stagger, Repeat> kind;
+  std::variant<Hold, Gather, Pulse, Exchange, Sequence, Parallel, Stagger, Repeat> kind;
   std::string where;  // its path in the motion's spec ("timeline/sequence/1/exchange"), for errors
 };
 
+// A motion is one action back to rest (frame 0 and the last frame are the rest pose), or a loop
+// (its last frame equals its first, so it repeats seamlessly; lead and tail may then be 0).
 struct ChoreographyParams {
-  double lead = 1;    // rest frames before the timeline (≥ 1: frame 0 is rest)
+  double lead = 1;    // rest frames before the timeline (≥ 1 unless it loops)
   Clip timeline;
-  double tail = 1;    // rest frames after everything settles (≥ 1)
+  double tail = 1;    // rest frames after everything settles (≥ 1 unless it loops)
+  bool loop = false;
 };
 
 // When a clip started at frame 0 ends and cues what follows it (see above).

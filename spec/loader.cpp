@@ -179,7 +179,7 @@ motion::Swell read_swell(ObjectReader reader, double frame_rate) {
 // A clip of a motion's timeline: an object with one key naming its kind (motion/choreography.h).
 // `motion_pointer` is the motion's own pointer: clips remember their place relative to it.
 motion::Clip read_clip(const json& value, const std::string& pointer, const std::string& motion_pointer, double frame_rate) {
-  static const std::vector<std::string> kKinds{"hold", "gather", "exchange", "sequence", "parallel", "stagger", "repeat"};
+  static const std::vector<std::string> kKinds{"hold", "gather", "swell", "exchange", "sequence", "parallel", "stagger", "repeat"};
   ObjectReader reader(value, pointer);
   const std::vector<std::string> keys = reader.keys();
   if (keys.size() != 1) {
@@ -209,6 +209,8 @@ motion::Clip read_clip(const json& value, const std::string& pointer, const std:
     gather.release = read_timing(g, "release", frame_rate);
     g.finish();
     clip.kind = gather;
+  } else if (kind == "swell") {
+    clip.kind = motion::Pulse{read_swell(reader.object("swell"), frame_rate)};
   } else if (kind == "exchange") {
     ObjectReader e = reader.object("exchange");
     motion::Exchange exchange;
@@ -240,9 +242,12 @@ motion::Clip read_clip(const json& value, const std::string& pointer, const std:
 
 motion::ChoreographyParams read_motion(ObjectReader reader, double frame_rate) {
   motion::ChoreographyParams p;
-  p.lead = read_frames(reader, "lead", frame_rate, 1);
+  p.loop = reader.boolean("loop");
+  // An action rests at both ends; a loop need not (it must end as it begins instead).
+  const double min_rest = p.loop ? 0 : 1;
+  p.lead = read_frames(reader, "lead", frame_rate, min_rest);
   p.timeline = read_clip(reader.value("timeline"), reader.pointer_of("timeline"), reader.pointer(), frame_rate);
-  p.tail = read_frames(reader, "tail", frame_rate, 1);
+  p.tail = read_frames(reader, "tail", frame_rate, min_rest);
   reader.finish();
   return p;
 }
@@ -254,9 +259,11 @@ void check_swell_fits(const IconSpec& spec, const std::string& motions_pointer) 
   for (const auto& [name, params] : spec.motions) {
     motion::for_each_clip(params.timeline, [&](const motion::Clip& clip) {
       const auto* exchange = std::get_if<motion::Exchange>(&clip.kind);
-      if (exchange && exchange->swell.scale > max_scale) {
-        throw SpecError(child_pointer(motions_pointer, name) + "/" + clip.where + "/swell/scale",
-                        format_number(exchange->swell.scale) + " would push the modules off the " +
+      const auto* pulse = std::get_if<motion::Pulse>(&clip.kind);
+      const double scale = exchange ? exchange->swell.scale : pulse ? pulse->swell.scale : 1;
+      if (scale > max_scale) {
+        throw SpecError(child_pointer(motions_pointer, name) + "/" + clip.where + (exchange ? "/swell/scale" : "/scale"),
+                        format_number(scale) + " would push the modules off the " +
                             format_number(l.grid) + "-unit grid; at most " + format_number(max_scale) +
                             " with padding " + format_number(l.padding));
       }

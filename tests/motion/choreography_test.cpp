@@ -141,3 +141,32 @@ TEST_CASE("Events come in time order and name every landing", "[motion][timeline
                                    [](const ChoreographyEvent& e) { return e.kind == ChoreographyEvent::Kind::Land; });
   CHECK(lands == 8);
 }
+
+TEST_CASE("A loop must end as it begins, and may start and end without rest frames", "[motion][timeline]") {
+  // Two rounds after a pause, no lead and a one-frame tail: the last frame is the first again.
+  const Choreography loop = choreograph({0, sequence({hold(10), repeat(2, exchange(28, 1.1))}), 1, true}, 4);
+  const double last = loop.frame_count - 1;
+  for (const Track<double>& s : loop.module_scale) CHECK(s.at(0) == s.at(last));
+  for (const PacketMotion& p : loop.packets) CHECK(p.opacity.at(0) == p.opacity.at(last));
+  // Leaving at frame 0 shows a packet on the first frame that is gone on the last.
+  try {
+    choreograph({0, exchange(20, 1.1), 0, true}, 4);
+    FAIL("a loop whose ends differ was accepted");
+  } catch (const ChoreographyError& e) {
+    CHECK(e.field == "loop");
+    CHECK_THAT(e.what(), Catch::Contains("must end as it begins"));
+  }
+  // An action may not skip its rest frames.
+  CHECK_THROWS_AS(choreograph({0, sequence({hold(10), exchange(28, 1.1)}), 1, false}, 4), ChoreographyError);
+}
+
+TEST_CASE("A swell clip pulses the modules with no packet, and staggered it ripples round the ring", "[motion][timeline]") {
+  const Clip pulse = clip(Pulse{{1.15, {5, Easing::linear()}, {10, Easing::linear()}}});
+  CHECK(clip_timing(pulse, 4).end == 15);
+  CHECK(clip_timing(pulse, 4).cue == 15);
+  const Choreography ripple = choreograph({2, stagger(4, pulse), 1}, 4);
+  CHECK(ripple.packets.empty());
+  CHECK(ripple.round_count == 0);
+  for (int m = 0; m < 4; ++m) CHECK(ripple.module_scale[m].at(2 + 4 * m + 5) == Approx(1.15));
+  CHECK(ripple.frame_count == 2 + 12 + 15 + 1);
+}

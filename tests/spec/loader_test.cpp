@@ -139,3 +139,16 @@ TEST_CASE("A motion longer than the frame limit is refused with the limit", "[sp
   CHECK(e.pointer() == "/motions/strong");
   CHECK_THAT(e.what(), Catch::Contains("at most 3600"));
 }
+
+TEST_CASE("Motions say whether they loop, and a loop whose ends differ is refused at its loop field", "[spec][loader]") {
+  CHECK(error_after([](json& d) { d["motions"]["light"].erase("loop"); }).pointer() == "/motions/light/loop");
+  const SpecError e = error_after([](json& d) {
+    json& light = d["motions"]["light"];
+    light["loop"] = true;
+    light["lead"] = 0;  // packets leave on frame 0, and are gone on the last
+  });
+  CHECK(e.pointer() == "/motions/light/loop");
+  CHECK_THAT(e.what(), Catch::Contains("must end as it begins"));
+  // An action keeps its rest frames.
+  CHECK(error_after([](json& d) { d["motions"]["light"]["lead"] = 0; }).pointer() == "/motions/light/lead");
+}

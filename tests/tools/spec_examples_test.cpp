@@ -3,6 +3,7 @@
 #include "cli_support.h"
 #include "preview_support.h"
 
+#include "render/lottie/rlottie_player.h"
 #include "render/lottie/zip_reader.h"
 
 #include <catch2/catch.hpp>
@@ -88,6 +89,30 @@ TEST_CASE("A third style and a third theme, added by JSON alone, reach every com
   }
 }
 
+TEST_CASE("A seamless loop added by JSON alone: its last frame is its first, in our frames and in rlottie", "[tools][examples]") {
+  const fs::path dir = scratch_dir("example-loop");
+  const std::string spec = " --spec " + std::string(ICONSYNTH_SOURCE_DIR) + "/spec/examples/three-more-motions.json";
+  const auto ok = [&](const std::string& args) {
+    const auto r = run_cli(args + spec, dir);
+    INFO(args << "\n" << r.out << r.err);
+    CHECK(r.exit_code == 0);
+    return r;
+  };
+  const int frames = json::parse(ok("info --json").out)["motions"]["orbit"]["frames"];
+  const std::string last = std::to_string(frames - 1);
+  ok("render --motion orbit --style duotone --size 96 --frame 0 --out " + (dir / "first").string());
+  ok("render --motion orbit --style duotone --size 96 --frame " + last + " --out " + (dir / "last").string());
+  CHECK(read_file(dir / "first" / "frame_0000.png") ==
+        read_file(dir / "last" / ("frame_" + std::string(4 - last.size(), '0') + last + ".png")));
+
+  // rlottie plays the export through the seam: frame N-1 then frame 0 is no jump at all.
+  ok("export --motion orbit -o " + (dir / "orbit.json").string());
+  const iconsynth::render::lottie::RlottiePlayer player(read_file(dir / "orbit.json"), "orbit");
+  REQUIRE(static_cast<int>(player.frame_count()) == frames);
+  CHECK(player.render(0, 96) == player.render(frames - 1, 96));
+  CHECK(player.render(0, 96) != player.render(frames / 2, 96));  // and it does move in between
+}
+
 TEST_CASE("Two motions added by JSON alone, a counter-clockwise exchange and a staggered wave, reach every command",
           "[tools][examples]") {
   const fs::path dir = scratch_dir("example-motions");
@@ -118,7 +143,7 @@ TEST_CASE("Two motions added by JSON alone, a counter-clockwise exchange and a s
   CHECK(packets == std::set<std::string>{"packet-tl-bl", "packet-tr-tl", "packet-br-tr", "packet-bl-br"});
   ok("export --format dotlottie -o " + (dir / "motions.lottie").string());
   const auto checked = ok("check --size 48 " + (dir / "motions.lottie").string());
-  CHECK_THAT(checked.out, Catch::Contains("12 animations: 12 match") && Catch::Contains("solid-wave"));
+  CHECK_THAT(checked.out, Catch::Contains("15 animations: 15 match") && Catch::Contains("solid-wave") && Catch::Contains("duotone-orbit"));
   ok("golden update --size 24 --dir " + (dir / "golden").string());
   ok("golden check --dir " + (dir / "golden").string());
   const auto later = run_cli("golden check --dir " + (dir / "golden").string() + " --set motions.wave.timeline.repeat.clip.stagger.lag=7" + spec, dir);
