@@ -18,18 +18,23 @@ using iconsynth::test::scratch_dir;
 using nlohmann::json;
 
 namespace {
-const std::string kExample = std::string(ICONSYNTH_SOURCE_DIR) + "/spec/examples/third-style-and-theme.json";
-const std::string kSpec = " --spec " + kExample;
+// " --spec <the example file>".
+std::string example(const std::string& file) { return " --spec " + std::string(ICONSYNTH_SOURCE_DIR) + "/spec/examples/" + file; }
+const std::string kSpec = example("third-style-and-theme.json");
+const std::string kMotions = example("three-more-motions.json");
+
+// Runs `iconsynth ARGS SPEC` in `dir`, expecting success.
+iconsynth::test::CliResult ok(const std::string& args, const std::string& spec, const fs::path& dir) {
+  const auto r = run_cli(args + spec, dir);
+  INFO(args << "\n" << r.out << r.err);
+  CHECK(r.exit_code == 0);
+  return r;
+}
 }  // namespace
 
 TEST_CASE("A third style and a third theme, added by JSON alone, reach every command", "[tools][examples]") {
   const fs::path dir = scratch_dir("example-third");
-  const auto ok = [&](const std::string& args) {
-    const auto r = run_cli(args + kSpec, dir);
-    INFO(args << "\n" << r.out << r.err);
-    CHECK(r.exit_code == 0);
-    return r;
-  };
+  const auto ok = [&](const std::string& args) { return ::ok(args, kSpec, dir); };
 
   SECTION("info and spec name them") {
     const json info = json::parse(ok("info --json").out);
@@ -91,13 +96,8 @@ TEST_CASE("A third style and a third theme, added by JSON alone, reach every com
 
 TEST_CASE("A seamless loop added by JSON alone: its last frame is its first, in our frames and in rlottie", "[tools][examples]") {
   const fs::path dir = scratch_dir("example-loop");
-  const std::string spec = " --spec " + std::string(ICONSYNTH_SOURCE_DIR) + "/spec/examples/three-more-motions.json";
-  const auto ok = [&](const std::string& args) {
-    const auto r = run_cli(args + spec, dir);
-    INFO(args << "\n" << r.out << r.err);
-    CHECK(r.exit_code == 0);
-    return r;
-  };
+  const std::string& spec = kMotions;
+  const auto ok = [&](const std::string& args) { return ::ok(args, spec, dir); };
   const int frames = json::parse(ok("info --json").out)["motions"]["orbit"]["frames"];
   const std::string last = std::to_string(frames - 1);
   ok("render --motion orbit --style duotone --size 96 --frame 0 --out " + (dir / "first").string());
@@ -116,13 +116,8 @@ TEST_CASE("A seamless loop added by JSON alone: its last frame is its first, in 
 TEST_CASE("Two motions added by JSON alone, a counter-clockwise exchange and a staggered wave, reach every command",
           "[tools][examples]") {
   const fs::path dir = scratch_dir("example-motions");
-  const std::string spec = " --spec " + std::string(ICONSYNTH_SOURCE_DIR) + "/spec/examples/three-more-motions.json";
-  const auto ok = [&](const std::string& args) {
-    const auto r = run_cli(args + spec, dir);
-    INFO(args << "\n" << r.out << r.err);
-    CHECK(r.exit_code == 0);
-    return r;
-  };
+  const std::string& spec = kMotions;
+  const auto ok = [&](const std::string& args) { return ::ok(args, spec, dir); };
   const json info = json::parse(ok("info --json").out);
   // The wave: departures 6 frames apart round the ring, two rounds.
   std::vector<double> departures;
