@@ -19,7 +19,7 @@ using lottie::Json;
 
 constexpr int kSampleFrames = 8;  // frames tried per variant when guessing the match
 constexpr std::size_t kWorstKept = 3;
-constexpr int kReportedTolerance = 32;  // for the share of pixels over it, reported, not judged
+constexpr int kReportedTolerance = 32;  // the share of pixels beyond it is reported (JSON), not judged
 
 std::string number_text(double v) { return spec::format_number(v); }
 

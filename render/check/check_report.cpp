@@ -15,7 +15,7 @@ namespace {
 json frame_json(const FrameResult& f) {
   return {{"asset_frame", f.asset_frame}, {"our_frame", f.our_frame},   {"score", f.score},
           {"edge_shift", f.shape.edge_shift}, {"ink_delta", f.shape.ink_delta}, {"mean_abs", f.stats.mean_abs},
-          {"max_abs", f.stats.max_abs}};
+          {"max_abs", f.stats.max_abs}, {"share_over", f.stats.share_over}};
 }
 
 json player_json(const PlayerCheck& p) {
