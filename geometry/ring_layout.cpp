@@ -19,6 +19,25 @@ double packet_radius(const LayoutParams& params, double stroke_weight) {
   return std::max(params.packet_radius, params.packet_min_stroke_ratio * stroke_weight / 2);
 }
 
+std::vector<double> weight_breakpoints(const LayoutParams& params, CardInk ink) {
+  std::vector<double> at{
+      // the packet grows once the stroke asks for more than its radius
+      2 * params.packet_radius / params.packet_min_stroke_ratio,
+  };
+  if (ink.stroked) {
+    const double free_half = params.module_size / 2 - params.die_clearance;  // die half + weight
+    at.push_back(2 * params.module_corner_radius);      // the card path's corner radius reaches 0
+    at.push_back(free_half - params.die_size / 2);      // the die starts to shrink
+    at.push_back(free_half - params.die_corner_radius); // the die's corners start to shrink
+    const double cut = free_half - params.die_min_size / 2;  // beyond it the die is left out
+    at.push_back(cut);
+    at.push_back(cut + 1e-4);
+  }
+  std::sort(at.begin(), at.end());
+  at.erase(std::unique(at.begin(), at.end()), at.end());
+  return at;
+}
+
 RingGeometry build_ring(const LayoutParams& params, double stroke_weight, CardInk ink) {
   const Point grid_center = Point::Constant(params.grid / 2);
   const double offset = module_offset(params);

@@ -7,6 +7,7 @@
 #include "geometry/ring.h"
 
 #include <array>
+#include <vector>
 
 namespace iconsynth::geometry {
 
@@ -66,5 +67,11 @@ double die_half_size(const LayoutParams& params, double stroke_weight, CardInk i
 
 // Radius of a packet at this stroke weight.
 double packet_radius(const LayoutParams& params, double stroke_weight);
+
+// Every stroke weight at which some rest-pose dimension bends (a min or max switches sides) or
+// the die appears or goes, sorted and unique; the die's cut-off is followed by a weight 1e-4
+// above it. Between two neighbours every point, radius and width of build_ring is linear in the
+// weight, so keyframes at these weights (and the range's ends) reproduce any weight exactly.
+std::vector<double> weight_breakpoints(const LayoutParams& params, CardInk ink);
 
 }  // namespace iconsynth::geometry

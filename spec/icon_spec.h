@@ -53,8 +53,18 @@ struct Named {
   Rule rule;
 };
 
+// What the icon is, for people and catalogues: into players' metadata, manifests and SVG titles.
+struct IconMeta {
+  std::string title;                  // "GPU cluster"
+  std::string description;
+  std::string category;
+  std::vector<std::string> keywords;
+  std::string license;                // an SPDX id, "MIT"
+};
+
 struct IconSpec {
   std::string id;
+  IconMeta meta;                      // "meta" in the spec; title defaults to the id
   double frame_rate = 60;
   geometry::LayoutParams layout;
   double default_weight = 2;

@@ -49,6 +49,8 @@ class ObjectReader {
   const nlohmann::ordered_json& array(std::string_view key, std::size_t min_size, std::size_t max_size);
   // Every key of the object, in its order (for maps whose keys are names); each counts as read.
   std::vector<std::string> keys();
+  // Whether an optional field is present (reading it is still up to the caller).
+  bool has(std::string_view key) const { return value_.find(key) != value_.end(); }
   // The raw value of a required field, for fields with their own grammar.
   const nlohmann::ordered_json& value(std::string_view key);
 

@@ -287,6 +287,40 @@ void check_unique_animation_ids(const IconSpec& spec) {
 
 }  // namespace
 
+namespace {
+
+// Optional texts about the icon; every one a bounded string, keywords a short list of them.
+IconMeta read_meta(ObjectReader& root, const std::string& id) {
+  IconMeta meta{id, "", "", {}, ""};
+  if (!root.has("meta")) return meta;
+  ObjectReader r = root.object("meta");
+  const auto text = [&](std::string_view key, std::size_t max) {
+    if (!r.has(key)) return std::string();
+    std::string value = r.string(key);
+    if (value.size() > max) throw SpecError(r.pointer_of(key), "is " + std::to_string(value.size()) + " bytes; at most " + std::to_string(max));
+    return value;
+  };
+  meta.title = text("title", 120);
+  if (meta.title.empty()) throw SpecError(r.pointer_of("title"), "missing or empty: the icon's title (e.g. \"GPU cluster\")");
+  meta.description = text("description", 2000);
+  meta.category = text("category", 120);
+  meta.license = text("license", 64);
+  if (r.has("keywords")) {
+    const json& words = r.array("keywords", 0, 64);
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      const std::string at = r.pointer_of("keywords") + "/" + std::to_string(i);
+      if (!words[i].is_string() || words[i].get<std::string>().empty() || words[i].get<std::string>().size() > 64) {
+        throw SpecError(at, "expected a keyword of 1-64 bytes, got " + describe_type(words[i]));
+      }
+      meta.keywords.push_back(words[i].get<std::string>());
+    }
+  }
+  r.finish();
+  return meta;
+}
+
+}  // namespace
+
 IconSpec load_spec(const json& document) {
   ObjectReader root(document, "");
   IconSpec spec;
@@ -295,6 +329,7 @@ IconSpec load_spec(const json& document) {
       !std::all_of(spec.id.begin(), spec.id.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; })) {
     throw SpecError("/id", "\"" + spec.id + "\" is not a valid id; use 1-64 of a-z, 0-9 and '-' (it names files)");
   }
+  spec.meta = read_meta(root, spec.id);
   spec.frame_rate = root.number("frame_rate", 1, 240);
   spec.layout = read_layout(root.object("layout"));
 

@@ -1,6 +1,7 @@
 #include "render/check/asset_check.h"
 
 #include "render/cairo/raster.h"
+#include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/lottie_writer.h"
 #include "render/lottie/isolated_player.h"
 #include "spec/json_reader.h"
@@ -121,7 +122,8 @@ std::string inline_theme(const spec::VariantSpace& space, const lottie::AssetAni
 
 // The option checks that need the asset or the spec: the animation and theme asked for must be in
 // the asset, the theme and variant in the spec.
-void check_options_fit(const spec::VariantSpace& space, const lottie::Asset& asset, const CheckOptions& options) {
+void check_options_fit(const spec::IconSpec& spec, const spec::VariantSpace& space, const lottie::Asset& asset,
+                       const CheckOptions& options) {
   if (options.animation && std::none_of(asset.animations.begin(), asset.animations.end(),
                                         [&](const lottie::AssetAnimation& a) { return a.id == *options.animation; })) {
     std::vector<std::string> ids;
@@ -132,9 +134,10 @@ void check_options_fit(const spec::VariantSpace& space, const lottie::Asset& ass
     if (std::none_of(asset.themes.begin(), asset.themes.end(), [&](const lottie::AssetTheme& t) { return t.id == *options.theme; })) {
       throw std::invalid_argument("--theme " + *options.theme + ": the asset has no such theme");
     }
-    const auto& themes = space.themes();
-    if (std::find(themes.begin(), themes.end(), *options.theme) == themes.end()) {
-      throw std::invalid_argument("--theme " + *options.theme + ": the spec synthesizes only " + spec::joined_names(themes, ", "));
+    if (!lottie::find_bundle_theme(spec, *options.theme)) {
+      std::vector<std::string> ids;
+      for (const lottie::BundleTheme& t : lottie::bundle_themes(spec)) ids.push_back(t.id);
+      throw std::invalid_argument("--theme " + *options.theme + ": the spec synthesizes only " + spec::joined_names(ids, ", "));
     }
   }
   if (options.variant) {
@@ -166,7 +169,7 @@ lottie::IsolatedPlayer& open_player(Engine engine, const lottie::Asset& asset, c
     return *rlottie;
   }
   const bool bundle = asset.kind != lottie::Asset::Kind::LottieJson;
-  const lottie::ThorvgDocument document{asset.bytes, bundle, bundle ? animation.id : "", theme};
+  const lottie::ThorvgDocument document{asset.bytes, bundle, bundle ? animation.id : "", theme, ""};
   if (thorvg) thorvg->load(document);
   else thorvg = std::make_unique<lottie::IsolatedPlayer>(*options.thorvg, document, name, timeout);
   return *thorvg;
@@ -301,7 +304,7 @@ CheckResult check_asset(const spec::IconSpec& spec, const lottie::Asset& asset, 
                         const CheckOptions& options) {
   check_output_size(options.size);
   const spec::VariantSpace space(spec);
-  check_options_fit(space, asset, options);
+  check_options_fit(spec, space, asset, options);
   CheckResult result{asset_name, asset.kind, options.size, spec.layout.grid, options.thresholds, {}, {}};
   std::unique_ptr<lottie::IsolatedPlayer> thorvg;  // one child for every animation
   for (const lottie::AssetAnimation& animation : asset.animations) {
@@ -320,17 +323,21 @@ CheckResult check_asset(const spec::IconSpec& spec, const lottie::Asset& asset, 
       // What the user of this player sees: ThorVG applies an asked-for theme, rlottie cannot, so
       // it is held to the theme its inline values stand for.
       std::string theme = inline_theme(space, animation);
+      std::optional<double> weight;  // a preset theme's weight, where the player applies it
       if (options.theme && engine == Engine::Thorvg) {
-        played.theme = theme = *options.theme;
+        const lottie::BundleTheme applied = *lottie::find_bundle_theme(spec, *options.theme);
+        played.theme = *options.theme;
+        theme = applied.colours;
+        weight = applied.weight;
       } else if (options.theme) {
         played.note = engine_name(engine) + " cannot apply themes: it drew the inline values, compared with theme " + theme;
       }
-      played.compared = theme;
+      played.compared = weight ? theme + " at weight " + number_text(*weight) : theme;
       played.backdrop = spec.theme_rule(theme).backdrop;
       players.push_back(&open_player(engine, asset, animation, played.theme, asset_name + ":" + animation.id, options,
                                      rlottie, thorvg));
       if (!match) match = match_variant(spec, space, animation, *players.back(), theme, frame_rate, options);
-      scenes.push_back(build_scene(spec, {match->style, match->weight, match->motion, theme, std::nullopt}));
+      scenes.push_back(build_scene(spec, {match->style, weight.value_or(match->weight), match->motion, theme, std::nullopt}));
       check.players.push_back(std::move(played));
     }
     std::vector<std::future<void>> comparing;

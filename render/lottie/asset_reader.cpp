@@ -169,37 +169,46 @@ Asset read_asset(const std::filesystem::path& path, const AssetLimits& limits) {
 }
 
 namespace {
-void apply_rules(Json& node, const std::map<std::string, Json>& values) {
+// Replaces every property carrying a slot id of `slots` by that slot's property value.
+void apply_slot_values(Json& node, const Json& slots) {
   if (node.is_object()) {
     if (node.contains("sid") && node["sid"].is_string()) {
-      const auto it = values.find(node["sid"].get<std::string>());
-      if (it != values.end()) {
-        node["a"] = 0;
-        node["k"] = it->second;
+      const std::string sid = node["sid"].get<std::string>();
+      if (slots.contains(sid) && slots[sid].is_object() && slots[sid].contains("p") && slots[sid]["p"].is_object()) {
+        node = slots[sid]["p"];
+        node["sid"] = sid;
+        return;
       }
     }
-    for (auto& [key, child] : node.items()) apply_rules(child, values);
+    for (auto& [key, child] : node.items()) apply_slot_values(child, slots);
   } else if (node.is_array()) {
-    for (Json& child : node) apply_rules(child, values);
+    for (Json& child : node) apply_slot_values(child, slots);
   }
 }
 }  // namespace
 
+Json apply_slots(const Json& animation, const Json& slots) {
+  Json applied = animation;
+  if (!slots.is_object()) return applied;
+  for (const char* list : {"layers", "assets"}) {
+    if (applied.contains(list)) apply_slot_values(applied[list], slots);
+  }
+  if (applied.contains("slots") && applied["slots"].is_object()) {
+    for (auto& [sid, slot] : applied["slots"].items()) {
+      if (slots.contains(sid) && slot.is_object()) slot = slots[sid];
+    }
+  }
+  return applied;
+}
+
 Json apply_theme(const Json& animation, const AssetTheme& theme) {
-  std::map<std::string, Json> values;
+  Json slots = Json::object();
   for (const Json& rule : theme.rules) {
     if (rule.is_object() && rule.contains("id") && rule["id"].is_string() && rule.contains("value")) {
-      values[rule["id"].get<std::string>()] = rule["value"];
+      slots[rule["id"].get<std::string>()] = {{"p", {{"a", 0}, {"k", rule["value"]}}}};
     }
   }
-  Json themed = animation;
-  apply_rules(themed["layers"], values);
-  if (themed.contains("slots") && themed["slots"].is_object()) {
-    for (auto& [sid, slot] : themed["slots"].items()) {
-      if (values.count(sid) && slot.is_object()) slot["p"] = {{"a", 0}, {"k", values[sid]}};
-    }
-  }
-  return themed;
+  return apply_slots(animation, slots);
 }
 
 std::string kind_name(Asset::Kind kind) {

@@ -59,8 +59,11 @@ Asset read_asset_bytes(const std::string& bytes, const std::string& name, const 
 // Parses JSON text with the nesting limit; AssetError naming `where` on failure.
 Json parse_json_limited(const std::string& text, const std::string& where, int max_depth);
 
-// A copy of `animation` with the theme's rules applied to every property carrying a matching
-// slot id (and to the root "slots"), so players without slot support show the theme too.
+// A copy of `animation` with slot values ({id: {"p": property}}, the shape of a Lottie root
+// "slots") written over every property carrying their id, in layers and precompositions, and
+// into the root "slots": what a player without slot support needs to show them.
+Json apply_slots(const Json& animation, const Json& slots);
+// The same with a dotLottie theme's rules.
 Json apply_theme(const Json& animation, const AssetTheme& theme);
 
 // "dotLottie v2", "dotLottie v1", "Lottie JSON".

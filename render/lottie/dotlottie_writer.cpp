@@ -7,29 +7,50 @@ namespace iconsynth::render::lottie {
 
 namespace {
 
-Json theme_rules(const spec::ThemeRule& theme) {
-  return {{"rules", Json::array({
-                        {{"id", kPrimarySlot}, {"type", "Color"}, {"value", color_value(theme.primary)}},
-                        {{"id", kSecondarySlot}, {"type", "Color"}, {"value", color_value(theme.secondary(theme.primary))}},
-                    })}};
-}
-
 // "dark" → "Dark": the theme's display name in the manifest.
 std::string theme_title(std::string name) {
   if (!name.empty() && name[0] >= 'a' && name[0] <= 'z') name[0] = static_cast<char>(name[0] - 'a' + 'A');
   return name;
 }
 
+Json theme_file(const spec::IconSpec& spec, const BundleTheme& theme) {
+  const spec::ThemeRule& rule = spec.theme_rule(theme.colours);
+  return {{"rules", theme_rules({rule.primary, rule.secondary(rule.primary), theme.weight, true})}};
+}
+
 }  // namespace
+
+// Every colour theme on its own (the weight stays as it is), then every colour theme at every
+// preset weight: a player that can only switch themes still shows each preset exactly.
+std::vector<BundleTheme> bundle_themes(const spec::IconSpec& spec) {
+  const spec::VariantSpace space(spec);
+  std::vector<BundleTheme> themes;
+  for (const std::string& t : space.themes()) themes.push_back({t, theme_title(t), t, std::nullopt});
+  for (const std::string& t : space.themes()) {
+    for (double w : spec.weight_presets) {
+      const std::string label = spec::VariantSpace::weight_label(w);
+      themes.push_back({t + "-w" + label, theme_title(t) + ", weight " + label, t, w});
+    }
+  }
+  return themes;
+}
+
+std::optional<BundleTheme> find_bundle_theme(const spec::IconSpec& spec, const std::string& id) {
+  for (BundleTheme& t : bundle_themes(spec)) {
+    if (t.id == id) return std::move(t);
+  }
+  return std::nullopt;
+}
 
 std::vector<BundleEntry> bundle_entries(const spec::IconSpec& spec, const BundleOptions& options) {
   std::vector<BundleEntry> animations;
   Json manifest_animations = Json::array(), theme_ids = Json::array(), themes = Json::array();
   const spec::VariantSpace space(spec);
   const std::string theme = options.theme.value_or(spec.default_theme);
-  for (const std::string& t : space.themes()) {
-    theme_ids.push_back(t);
-    themes.push_back({{"id", t}, {"name", theme_title(t)}});
+  const std::vector<BundleTheme> bundle_theme_list = bundle_themes(spec);
+  for (const BundleTheme& t : bundle_theme_list) {
+    theme_ids.push_back(t.id);
+    themes.push_back({{"id", t.id}, {"name", t.name}});
   }
   for (const spec::Variant& variant : space.variants({.theme = theme, .weight = options.weight})) {
     const AnimatedScene scene = build_scene(spec, variant);
@@ -45,9 +66,7 @@ std::vector<BundleEntry> bundle_entries(const spec::IconSpec& spec, const Bundle
 
   std::vector<BundleEntry> entries{{"manifest.json", to_text(manifest)}};
   entries.insert(entries.end(), animations.begin(), animations.end());
-  for (const std::string& t : space.themes()) {
-    entries.push_back({"t/" + t + ".json", to_text(theme_rules(spec.theme_rule(t)))});
-  }
+  for (const BundleTheme& t : bundle_theme_list) entries.push_back({"t/" + t.id + ".json", to_text(theme_file(spec, t))});
   return entries;
 }
 

@@ -3,10 +3,13 @@
 //
 //   manifest.json   {"version":"2", "generator":"iconsynth X", "initial":{"animation":"outline-light"},
 //                    "animations":[{"id":"outline-light","initialTheme":"dark","themes":["light","dark"]}, …],
-//                    "themes":[{"id":"light","name":"Light"},{"id":"dark","name":"Dark"}]}
+//                    "themes":[{"id":"light","name":"Light"}, …, {"id":"dark-w2.5","name":"Dark, weight 2.5"}]}
 //   a/<id>.json     one Lottie animation per style × motion (colours and weight inline, with slot ids)
-//   t/<theme>.json  {"rules":[{"id":"primary","type":"Color","value":[r,g,b]},
-//                             {"id":"secondary","type":"Color","value":[r,g,b]}]}
+//   t/<theme>.json  {"rules":[{"id":"primary","type":"Color","value":[r,g,b]}, … slots.h's table]}
+// Themes: each of the spec's colour themes alone ("dark": colours, the weight left as it is), then
+// each at each preset weight ("dark-w1.5": colours and weight). dotLottie players apply one theme
+// at a time, so a player driven by themes alone (no code) needs the combinations to show a preset
+// in a theme; the colour-only ones keep a weight a page has set.
 // Entries in that order, deflated, fixed timestamps: the same spec gives the same bytes.
 
 #include "render/lottie/lottie_writer.h"
@@ -24,6 +27,19 @@ struct BundleOptions {
   std::optional<std::string> theme;       // inline colours and the animations' initialTheme (default: the spec's)
   std::string generator = "iconsynth";
 };
+
+// A theme of the bundle: one of the spec's colour themes, alone or at a preset weight.
+struct BundleTheme {
+  std::string id;                // "dark", "dark-w1.5"
+  std::string name;              // "Dark", "Dark, weight 1.5"
+  std::string colours;           // the spec's theme it takes its colours from
+  std::optional<double> weight;  // the preset it sets; none: the weight is left as it is
+};
+
+// The bundle's themes, in manifest order: each colour theme alone, then each at each preset.
+std::vector<BundleTheme> bundle_themes(const spec::IconSpec& spec);
+// The bundle theme `id` names, if the spec makes one of that id.
+std::optional<BundleTheme> find_bundle_theme(const spec::IconSpec& spec, const std::string& id);
 
 struct BundleEntry {
   std::string path;   // inside the archive

@@ -28,6 +28,7 @@ struct Request {
   std::uint64_t frame, size;
 };
 constexpr std::uint64_t kAnotherDocument = ~std::uint64_t{0};  // ThorVG: a header and payload follow
+constexpr std::uint64_t kRestyle = kAnotherDocument - 1;         // ThorVG: a {theme, slots} header follows
 
 // Moves all `size` bytes through `io` (::read or ::write), retrying after signals and short
 // transfers; false on end of file or an error.
@@ -137,10 +138,24 @@ void IsolatedPlayer::load(const ThorvgDocument& document) {
   read_frame_count();
 }
 
+void IsolatedPlayer::restyle(const std::string& theme, const std::string& slots) {
+  if (pixels_ != Pixels::StraightRgba) throw std::logic_error("IsolatedPlayer::restyle is for ThorVG only");
+  Json header = {{"theme", theme}};
+  if (!slots.empty()) header["slots"] = Json::parse(slots);
+  const Request restyle{kRestyle, 0};
+  write_exactly(&restyle, sizeof restyle, "restyling");
+  const std::string header_text = header.dump();
+  const std::uint64_t header_size = header_text.size();
+  write_exactly(&header_size, sizeof header_size, "restyling");
+  write_exactly(header_text.data(), header_text.size(), "restyling");
+  read_frame_count();
+}
+
 void IsolatedPlayer::send(const ThorvgDocument& document) {
-  const Json header = {{"format", document.bundle ? "dotlottie" : "json"},
-                       {"animation", document.animation},
-                       {"theme", document.theme}};
+  Json header = {{"format", document.bundle ? "dotlottie" : "json"},
+                 {"animation", document.animation},
+                 {"theme", document.theme}};
+  if (!document.slots.empty()) header["slots"] = Json::parse(document.slots);
   const std::string header_text = header.dump();
   const std::uint64_t header_size = header_text.size(), payload_size = document.bytes.size();
   write_exactly(&header_size, sizeof header_size, "taking the document");

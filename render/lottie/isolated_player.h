@@ -33,6 +33,7 @@ struct ThorvgDocument {
   bool bundle = false;    // bytes are a .lottie archive
   std::string animation;  // the animation id in the bundle
   std::string theme;      // a theme id of the bundle for the player to apply ("" = none)
+  std::string slots;      // Lottie slot values to set after the theme, as JSON text ("" = none)
 };
 
 class IsolatedPlayer {
@@ -50,6 +51,10 @@ class IsolatedPlayer {
   // ThorVG only: loads another document in the same child, which saves Node's start-up (about
   // 0.1 s); the same errors as the constructor.
   void load(const ThorvgDocument& document);
+
+  // ThorVG only: applies `theme` ("" resets it) and then `slots` (JSON text of {id: {"p": …}},
+  // "" for none) to the loaded document, as a page does at play time.
+  void restyle(const std::string& theme, const std::string& slots);
 
   // "rlottie" or "ThorVG".
   const std::string& engine() const { return engine_; }

@@ -1,21 +1,32 @@
 #include "render/lottie/lottie_writer.h"
 
 #include "render/lottie/lottie_json.h"
+#include "spec/json_reader.h"
+
+#include <cmath>
+#include <stdexcept>
 
 namespace iconsynth::render::lottie {
 
 // What the writer emits, top layer first (Lottie draws the first layer on top):
 //
 //   {"v":"5.7.0", "fr":60, "ip":0, "op":N, "w":S, "h":S, "nm":"gpu-cluster outline-light",
-//    "slots": {"primary":{"p":{"a":0,"k":[r,g,b]}}, "weight":{"p":{"a":0,"k":w}}, ...},
+//    "assets": [ {"id":"module", "layers":[ {"ty":4, ... "shapes":[ parts keyed over weight ]} ]}, … ],
 //    "layers": [                       // modules, packets, links (front to back)
+//      {"ty":0, "nm":"module-tl", "refId":"module", "w":2S, "h":2S, "tm":{…,"sid":"weight"}, "ks":{…}},
 //      {"ty":4, "nm":"module-tl", "ind":1, "ip":0, "op":N, "st":0, "sr":1,
 //       "ks": {"a":{..[0,0]}, "p":{..centre}, "s":{"a":1,"k":[keys]}, "r":{..0}, "o":{..100}},
 //       "shapes": [                    // one group per part, front part first
 //         {"ty":"gr", "nm":"die", "it":[ {"ty":"sh","ks":{"a":0,"k":{"c":true,"v":..,"i":..,"o":..}}},
 //                                       {"ty":"fl","c":{"a":0,"k":[..],"sid":"primary"},"o":..,"r":1},
 //                                       {"ty":"tr", ... identity} ]},   // transform last
-//         {"ty":"gr", "nm":"card-stroke", "it":[ sh, {"ty":"st",..,"w":{"a":0,"k":w,"sid":"weight"},"lc":2,"lj":2}, tr ]}]}]}
+//         {"ty":"gr", "nm":"card-stroke", "it":[ sh, {"ty":"st",..,"w":{"a":0,"k":w},"lc":2,"lj":2}, tr ]}]}],
+//    "slots": {"primary":{"p":{"a":0,"k":[r,g,b]}}, "primary-opacity":…, "weight":…}}
+//
+// An element whose parts follow the stroke weight (links, packets, stroked cards) is a precomp
+// layer (ty 0): its motion stays on the layer's transform, its parts live in an asset whose own
+// timeline is the weight (render/lottie/slots.h), and the layer's time remap, slotted "weight",
+// picks the weight. Elements with the same parts share one asset (the four modules, all packets).
 //
 // Portable profile: no per-dimension easing, skew, blend modes, mattes, merge paths, round
 // corners or stars; opacity only on layers (paint opacity carries colour alpha only); holes are
@@ -73,13 +84,13 @@ std::vector<Json> bezier_contours(const geometry::Path& path, double k) {
   return shapes;
 }
 
-Json paint_item(const Paint& paint, double k) {
+Json paint_item(const Paint& paint, const Json& width) {
+  const bool primary = paint.role == ColorRole::Primary;
   Json color = static_value(color_value(paint.color));
-  color["sid"] = paint.role == ColorRole::Primary ? kPrimarySlot : kSecondarySlot;
-  const Json opacity = static_value(number(paint.color.a / 255.0 * 100, kColorDecimals));
+  color["sid"] = primary ? kPrimarySlot : kSecondarySlot;
+  Json opacity = static_value(opacity_value(paint.color.a));
+  opacity["sid"] = primary ? kPrimaryOpacitySlot : kSecondaryOpacitySlot;
   if (paint.kind == Paint::Kind::Fill) return {{"ty", "fl"}, {"c", color}, {"o", opacity}, {"r", 1}};
-  Json width = static_value(number(paint.stroke_width * k, kValueDecimals));
-  width["sid"] = kWeightSlot;
   return {{"ty", "st"}, {"c", color}, {"o", opacity}, {"w", width}, {"lc", 2}, {"lj", 2}, {"ml", 4}};
 }
 
@@ -92,44 +103,207 @@ Json identity_transform() {
           {"o", static_value(100)}};
 }
 
+// A part's group at the variant's weight: outlines as they are, the width as a number.
 Json part_group(const Part& part, double k) {
   Json items = Json::array();
   for (Json& shape : bezier_contours(part.path, k)) items.push_back(std::move(shape));
-  items.push_back(paint_item(part.paint, k));
+  items.push_back(paint_item(part.paint, static_value(number(part.paint.stroke_width * k, kValueDecimals))));
   items.push_back(identity_transform());
   return {{"ty", "gr"}, {"nm", part.name}, {"it", std::move(items)}};
 }
 
-Json layer(const Element& e, int index, int frame_count, double k) {
-  Json shapes = Json::array();
-  for (auto part = e.parts.rbegin(); part != e.parts.rend(); ++part) shapes.push_back(part_group(*part, k));
-  const Json ks = {
-      {"a", static_value(Json::array({0, 0}))},
+// Precomposition time (frames) at which a weight's key sits.
+double weight_frame(double weight, double frame_rate) { return weight_remap_seconds(weight) * frame_rate; }
+
+// Linear keys over the weight timeline, one per sample except where a value lies on the line
+// through its neighbours (it would add nothing). `values[i]` is what `lottie[i]` encodes, for
+// that test; a property whose samples are all equal is static.
+Json weight_keys(const std::vector<double>& frames, const std::vector<Json>& lottie, const std::vector<Values>& values) {
+  const auto same = [](const Values& a, const Values& b) {
+    for (std::size_t d = 0; d < a.size(); ++d) {
+      if (std::abs(a[d] - b[d]) > 1e-9) return false;
+    }
+    return true;
+  };
+  bool all_equal = true;
+  for (const Values& v : values) all_equal = all_equal && same(v, values.front());
+  if (all_equal) return static_value(lottie.front());
+  std::vector<std::size_t> kept{0};
+  for (std::size_t i = 1; i + 1 < values.size(); ++i) {
+    const std::size_t a = kept.back(), b = i + 1;
+    const double u = (frames[i] - frames[a]) / (frames[b] - frames[a]);
+    Values line(values[i].size());
+    for (std::size_t d = 0; d < line.size(); ++d) line[d] = values[a][d] + (values[b][d] - values[a][d]) * u;
+    if (!same(line, values[i])) kept.push_back(i);
+  }
+  kept.push_back(values.size() - 1);
+  // Players hold the first and last values beyond the keys: repeats at either end add nothing.
+  while (kept.size() > 2 && same(values[kept[0]], values[kept[1]])) kept.erase(kept.begin());
+  while (kept.size() > 2 && same(values[kept[kept.size() - 1]], values[kept[kept.size() - 2]])) kept.pop_back();
+  Json keys = Json::array();
+  for (std::size_t n = 0; n < kept.size(); ++n) {
+    const std::size_t i = kept[n];
+    Json key = {{"t", number(frames[i], kValueDecimals)}, {"s", Json::array({lottie[i]})}};
+    if (n + 1 < kept.size()) {
+      key["o"] = {{"x", Json::array({0})}, {"y", Json::array({0})}};
+      key["i"] = {{"x", Json::array({1})}, {"y", Json::array({1})}};
+    }
+    keys.push_back(std::move(key));
+  }
+  return {{"a", 1}, {"k", std::move(keys)}};
+}
+
+std::string verbs(const geometry::Path& path) {
+  std::string out;
+  for (const geometry::PathCommand& c : path.commands()) out += "MLCZ"[static_cast<int>(c.verb)];
+  return out;
+}
+
+// A part's group keyed over the weight timeline: each contour's outline and the stroke width.
+Json part_group_across_weights(const Part& part, const std::string& element, double k, double frame_rate) {
+  std::vector<double> frames;
+  std::vector<std::vector<Json>> contours;  // [contour][sample]
+  std::vector<std::vector<Values>> contour_values;
+  std::vector<Json> widths;
+  std::vector<Values> width_values;
+  for (const PartAtWeight& at : part.across_weights) {
+    if (verbs(at.path) != verbs(part.across_weights.front().path)) {
+      throw std::invalid_argument(element + "/" + part.name + ": its outline changes shape between weight " +
+                                  spec::format_number(part.across_weights.front().weight) + " and " +
+                                  spec::format_number(at.weight) + ", so no player can key it over the weight");
+    }
+    frames.push_back(weight_frame(at.weight, frame_rate));
+    const std::vector<Json> shapes = bezier_contours(at.path, k);
+    contours.resize(shapes.size());
+    contour_values.resize(shapes.size());
+    for (std::size_t c = 0; c < shapes.size(); ++c) {
+      contours[c].push_back(shapes[c]["ks"]["k"]);
+      Values v;
+      for (const char* field : {"v", "i", "o"}) {
+        for (const Json& point : shapes[c]["ks"]["k"][field]) v.insert(v.end(), {point[0].get<double>(), point[1].get<double>()});
+      }
+      contour_values[c].push_back(std::move(v));
+    }
+    widths.push_back(number(at.stroke_width * k, kValueDecimals));
+    width_values.push_back({at.stroke_width});
+  }
+  Json items = Json::array();
+  for (std::size_t c = 0; c < contours.size(); ++c) {
+    items.push_back({{"ty", "sh"}, {"ks", weight_keys(frames, contours[c], contour_values[c])}});
+  }
+  items.push_back(paint_item(part.paint, weight_keys(frames, widths, width_values)));
+  items.push_back(identity_transform());
+  return {{"ty", "gr"}, {"nm", part.name}, {"it", std::move(items)}};
+}
+
+Json element_transform(const Element& e, double k, const Eigen::Vector2d& anchor) {
+  return {
+      {"a", static_value(numbers({anchor.x(), anchor.y()}, kGeometryDecimals))},
       {"p", property<Eigen::Vector2d>(e.position, [k](const Eigen::Vector2d& p) { return Values{p.x() * k, p.y() * k}; })},
       {"s", property<double>(e.scale, [](const double& s) { return Values{s * 100, s * 100}; })},
       {"r", static_value(0)},
       {"o", property<double>(e.opacity, [](const double& o) { return Values{o * 100}; })},
   };
-  return {{"ty", 4}, {"nm", e.name}, {"ind", index}, {"ip", 0}, {"op", frame_count}, {"st", 0}, {"sr", 1},
-          {"ks", ks}, {"shapes", std::move(shapes)}};
+}
+
+Json shape_layer(std::string name, int index, int frame_count, Json ks, Json shapes) {
+  return {{"ty", 4}, {"nm", std::move(name)}, {"ind", index}, {"ip", 0}, {"op", frame_count}, {"st", 0}, {"sr", 1},
+          {"ks", std::move(ks)}, {"shapes", std::move(shapes)}};
+}
+
+Json layer(const Element& e, int index, int frame_count, double k) {
+  Json shapes = Json::array();
+  for (auto part = e.parts.rbegin(); part != e.parts.rend(); ++part) shapes.push_back(part_group(*part, k));
+  return shape_layer(e.name, index, frame_count, element_transform(e, k, Eigen::Vector2d::Zero()), std::move(shapes));
+}
+
+// The asset of an element that follows the weight: one shape layer, its parts keyed over the
+// weight timeline. Its canvas is twice the icon's, with the element's local origin at the
+// centre, so whatever the element holds (a link in grid coordinates, a module about its centre)
+// lies inside it: players may clip a precomposition to its size.
+Json weight_asset_layers(const Element& e, double k, double side, double frame_rate, int frame_count) {
+  Json shapes = Json::array();
+  for (auto part = e.parts.rbegin(); part != e.parts.rend(); ++part) {
+    shapes.push_back(part->across_weights.empty() ? part_group(*part, k) : part_group_across_weights(*part, e.name, k, frame_rate));
+  }
+  const Json ks = {{"a", static_value(Json::array({0, 0}))},
+                   {"p", static_value(numbers({side / 2, side / 2}, kGeometryDecimals))},
+                   {"s", static_value(Json::array({100, 100}))},
+                   {"r", static_value(0)},
+                   {"o", static_value(100)}};
+  return Json::array({shape_layer(e.name.substr(0, e.name.find('-')), 1, frame_count, ks, std::move(shapes))});
+}
+
+// The time remap that shows `weight`: written animated (one held value) because rlottie ignores
+// a static `tm`, and a microsecond late because rlottie truncates time × rate to a frame.
+Json weight_remap(double weight, int frame_count) {
+  const Json seconds = number(weight_remap_seconds(weight) + 1e-6, kValueDecimals);
+  return {{"a", 1},
+          {"k", Json::array({{{"t", 0}, {"s", Json::array({seconds})}, {"h", 1}},
+                             {{"t", frame_count}, {"s", Json::array({seconds})}}})},
+          {"sid", kWeightSlot}};
 }
 
 }  // namespace
+
+Json bezier_shapes(const geometry::Path& path, double scale) {
+  Json out = Json::array();
+  for (Json& shape : bezier_contours(path, scale)) out.push_back(std::move(shape["ks"]["k"]));
+  return out;
+}
 
 Json color_value(spec::Rgba c) { return numbers({c.r / 255.0, c.g / 255.0, c.b / 255.0}, kColorDecimals); }
 
 Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
   const double k = options.size / scene.grid;
-  Json layers = Json::array();
+  const double side = 2.0 * options.size;
+  // Frames the weight timeline needs (weight 3), inside the animation: rlottie clamps there.
+  const double weight_span = weight_frame(spec::kMaxWeight, scene.frame_rate);
+  Json assets = Json::array(), layers = Json::array();
+  std::vector<std::pair<Json, std::string>> asset_ids;  // layers of each asset → its id
+  // An asset is named for its element's kind when every element of that kind shares it.
+  const auto asset_name = [&](const Element& e, const Json& content) {
+    for (const auto& [layers_of, id] : asset_ids) {
+      if (layers_of == content) return id;
+    }
+    std::string id = e.name.substr(0, e.name.find('-'));
+    for (const Element& other : scene.elements) {
+      if (other.kind == e.kind && follows_weight(other) &&
+          weight_asset_layers(other, k, side, scene.frame_rate, scene.frame_count) != content) {
+        id = e.name;
+        break;
+      }
+    }
+    assets.push_back({{"id", id}, {"layers", content}});
+    asset_ids.emplace_back(content, id);
+    return id;
+  };
   int index = 1;
   for (auto e = scene.elements.rbegin(); e != scene.elements.rend(); ++e) {
-    layers.push_back(layer(*e, index++, scene.frame_count, k));
+    if (!follows_weight(*e)) {
+      layers.push_back(layer(*e, index++, scene.frame_count, k));
+      continue;
+    }
+    if (scene.frame_count <= weight_span) {
+      throw std::invalid_argument("the animation's " + std::to_string(scene.frame_count) + " frames are too few to key the weight (it needs " +
+                                  spec::format_number(weight_span + 1) + ")");
+    }
+    Json content = weight_asset_layers(*e, k, side, scene.frame_rate, scene.frame_count);
+    const std::string id = asset_name(*e, content);
+    layers.push_back({{"ty", 0},
+                      {"nm", e->name},
+                      {"refId", id},
+                      {"ind", index++},
+                      {"ip", 0},
+                      {"op", scene.frame_count},
+                      {"st", 0},
+                      {"sr", 1},
+                      {"w", number(side, kGeometryDecimals)},
+                      {"h", number(side, kGeometryDecimals)},
+                      {"tm", weight_remap(scene.variant.weight, scene.frame_count)},
+                      {"ks", element_transform(*e, k, Eigen::Vector2d::Constant(side / 2))}});
   }
-  Json slots = {{kPrimarySlot, {{"p", static_value(color_value(scene.primary))}}},
-                {kWeightSlot, {{"p", static_value(number(scene.variant.weight * k, kValueDecimals))}}}};
-  if (uses_role(scene, ColorRole::Secondary)) {
-    slots[kSecondarySlot] = {{"p", static_value(color_value(scene.secondary))}};
-  }
+  const SlotLook look{scene.primary, scene.secondary, scene.variant.weight, uses_role(scene, ColorRole::Secondary)};
   return {{"v", "5.7.0"},
           {"nm", scene.icon_id + " " + spec::VariantSpace::animation_id(scene.variant)},
           {"fr", number(scene.frame_rate, kValueDecimals)},
@@ -138,9 +312,9 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
           {"w", options.size},
           {"h", options.size},
           {"ddd", 0},
-          {"assets", Json::array()},
+          {"assets", std::move(assets)},
           {"layers", std::move(layers)},
-          {"slots", std::move(slots)}};
+          {"slots", slots_object(look)}};
 }
 
 std::string to_text(const Json& document) { return document.dump(); }

@@ -3,26 +3,28 @@
 // Bézier handles), never sampled, so a player shows what our Cairo renderer draws.
 
 #include "render/lottie/lottie_json.h"
+#include "render/lottie/slots.h"
 #include "render/scene/scene.h"
 
 #include <string>
 
 namespace iconsynth::render::lottie {
 
-// Slot ids of the themeable properties; themes in a dotLottie bundle address these.
-inline constexpr const char* kPrimarySlot = "primary";
-inline constexpr const char* kSecondarySlot = "secondary";
-inline constexpr const char* kWeightSlot = "weight";
-
 struct LottieOptions {
   int size = 24;  // canvas width and height in px; the 24-unit grid is scaled to fill it
 };
 
-// The animation as a JSON document (keys sorted, numbers at fixed precision).
+// The animation as a JSON document (keys in a fixed order, numbers at fixed precision). Throws
+// std::invalid_argument when a part that follows the weight changes its commands between two
+// weights (e.g. a corner radius reaching 0 inside [1, 3]): players could not key it.
 Json write_animation(const AnimatedScene& scene, const LottieOptions& options);
 
 // Minified text of a document: the bytes that go into files.
 std::string to_text(const Json& document);
+
+// Each contour of `path`, scaled by `scale`, as a Lottie bezier shape {"c","v","i","o"} (tangents
+// relative to their vertex; a closed contour's repeated start vertex dropped).
+Json bezier_shapes(const geometry::Path& path, double scale);
 
 // Colour as Lottie's 0–1 RGB floats (alpha goes into the paint's opacity).
 Json color_value(spec::Rgba color);

@@ -3,12 +3,15 @@
 //   node thorvg_child.mjs PACKAGE_DIR        (PACKAGE_DIR: what tools/dotlottie-web.sh prints)
 // or, as iconsynth runs it (the text is compiled in), node --input-type=module -e TEXT PACKAGE_DIR.
 // Pipe protocol, every integer a little-endian uint64 (the parent is render/lottie/*.cpp):
-//   in:  header length, UTF-8 JSON {"format": "dotlottie"|"json", "animation": id|"", "theme": id|""},
-//        payload length, payload (the .lottie file or the Lottie JSON text)
+//   in:  header length, UTF-8 JSON {"format": "dotlottie"|"json", "animation": id|"", "theme": id|"",
+//        "slots"?: {id: {"p": …}}}, payload length, payload (the .lottie file or the Lottie JSON text)
 //   out: frame count (op - ip); 0 when loading failed, with a one-line reason on stderr and exit 1
 //   then, per request {frame, size} (frame 0 = the in-point): size*size*4 bytes of straight
 //   (unpremultiplied) RGBA, row-major, as the player's buffer holds them. EOF on stdin: exit 0.
 //   A request {2^64 - 1, 0} is followed by another header and payload, answered by its count.
+//   A request {2^64 - 2, 0} restyles the loaded document in place, as a page would at play time:
+//   header length and JSON {"theme": id|"", "slots"?: {…}} (theme first, "" resets it, then the
+//   slots), answered by the frame count.
 // Only frames go to stdout. ICONSYNTH_PLAYER_FAULT=crash|hang misbehaves on the first frame request
 // so tests can prove the parent survives a player that dies or goes silent.
 import { Console } from 'node:console';
@@ -50,10 +53,12 @@ async function read(n) {
   buffered -= n;
   return all.subarray(0, n);
 }
+const RESTYLE = -2;
 async function readU64() {
   const bytes = await read(8);
   if (!bytes) return null;
   const value = bytes.readBigUInt64LE(0);
+  if (value === 2n ** 64n - 2n) return RESTYLE;
   return value > BigInt(Number.MAX_SAFE_INTEGER) ? Infinity : Number(value);
 }
 // Waits for the pipe to take the bytes: backpressure, and no exit with frames still queued.
@@ -126,10 +131,33 @@ async function load(player) {
   // first frame request already sees it; false means no such theme (or no manifest: JSON).
   if (header.theme && !player.setTheme(header.theme)) throw new Error(`cannot apply theme '${header.theme}'`);
   if (!header.theme) player.resetTheme(); // none left over from the document before
+  applySlots(player, header.slots);
   player.resize(); // draws the new document's frame 0 now: setFrame(0) alone would skip the "current" frame
   const count = Math.round(player.totalFrames);
   if (!(count > 0)) throw new Error('the animation has no frames');
   return count;
+}
+
+// Slot values as a page sets them at play time ({id: {"p": {"a": 0, "k": value}}}).
+function applySlots(player, slots) {
+  if (slots === undefined || slots === null) return;
+  if (typeof slots !== 'object' || Array.isArray(slots)) throw new Error('"slots" is not an object');
+  player.setSlots(slots);
+}
+
+// Reads {theme, slots} and applies them to the document already loaded; the frame count.
+async function restyle(player) {
+  const headerLength = await readU64();
+  if (headerLength === null || headerLength > 1 << 20) throw new Error('no restyle header or one over 1 MiB');
+  const header = JSON.parse((await read(headerLength))?.toString('utf8') ?? 'null');
+  if (header?.theme) {
+    if (!player.setTheme(header.theme)) throw new Error(`cannot apply theme '${header.theme}'`);
+  } else if (header?.theme === '') {
+    player.resetTheme();
+  }
+  applySlots(player, header?.slots);
+  player.resize(); // redraws the current frame with the new look
+  return Math.round(player.totalFrames);
 }
 
 // Whatever stops a load, the parent still gets its count (0), after the reason (it reads the
@@ -150,6 +178,11 @@ for (;;) {
   if (frame === Infinity) {
     // {2^64 - 1, 0}: another document follows.
     count = await load(player).catch(failLoad);
+    await write(u64(count));
+    continue;
+  }
+  if (frame === RESTYLE) {
+    count = await restyle(player).catch(failLoad);
     await write(u64(count));
     continue;
   }

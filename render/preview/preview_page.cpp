@@ -4,6 +4,7 @@
 #include "render/cairo/motion_plot.h"
 #include "render/cairo/raster.h"
 #include "render/lottie/lottie_writer.h"
+#include "render/lottie/slots.h"
 #include "render/preview/page_assets.h"
 #include "render/scene/scene.h"
 
@@ -48,16 +49,14 @@ void add_motion_plots(const spec::IconSpec& spec, PreviewPage& page, Json& data)
 
 // A card per style × motion: the Lottie in the opening theme, a filmstrip per theme. Filmstrips
 // are most of the work (PNG encoding): each is started on its own thread, in file order, into
-// `filmstrips`. Returns the icon's grid size.
-double add_cards(const spec::IconSpec& spec, const PreviewPageOptions& options, double weight,
+// `filmstrips`.
+void add_cards(const spec::IconSpec& spec, const PreviewPageOptions& options, double weight,
                  const std::string& opening_theme, Json& data,
                  std::vector<std::pair<std::string, std::future<std::string>>>& filmstrips) {
   const spec::VariantSpace space(spec);
-  double grid = 0;
   for (Variant variant : space.variants({.theme = opening_theme, .weight = weight})) {
     const std::string key = spec::VariantSpace::animation_id(variant);
     const AnimatedScene scene = build_scene(spec, variant);
-    grid = scene.grid;
     const int columns = default_filmstrip_columns(scene.frame_count);
     lottie::LottieOptions lottie_options;
     lottie_options.size = options.size;
@@ -72,7 +71,6 @@ double add_cards(const spec::IconSpec& spec, const PreviewPageOptions& options, 
     }
     data["variants"][key] = std::move(entry);
   }
-  return grid;
 }
 
 }  // namespace
@@ -96,7 +94,12 @@ PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& o
                {"fps", spec.frame_rate},
                {"defaultMotion", spec.default_motion},
                {"cairo", {{"theme", opening_theme}, {"weight", weight}}},
-               {"weights", {{"min", spec::kMinWeight}, {"max", spec::kMaxWeight}, {"presets", spec.weight_presets}}}};
+               // The weight slot is (weight - min) x secondsPerUnit (render/lottie/slots.h).
+               {"weights",
+                {{"min", spec::kMinWeight},
+                 {"max", spec::kMaxWeight},
+                 {"presets", spec.weight_presets},
+                 {"secondsPerUnit", lottie::kWeightSecondsPerUnit}}}};
   for (const auto& [name, rule] : spec.themes) {
     data["themes"][name] = {{"primary", html_color(rule.primary)},
                             {"backdrop", html_color(rule.backdrop)},
@@ -106,10 +109,8 @@ PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& o
 
   add_motion_plots(spec, page, data);
   std::vector<std::pair<std::string, std::future<std::string>>> filmstrips;
-  const double grid = add_cards(spec, options, weight, opening_theme, data, filmstrips);
+  add_cards(spec, options, weight, opening_theme, data, filmstrips);
   for (auto& [src, bytes] : filmstrips) page.files.push_back({src, bytes.get()});
-  // Lottie units per grid unit: the page turns a weight into the `weight` slot's stroke width.
-  data["lottieUnitsPerGrid"] = options.size / grid;
 
   // The build id covers every byte the page shows, so any change reloads a watching page.
   std::size_t hash = std::hash<std::string>{}(data.dump());

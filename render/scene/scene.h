@@ -29,11 +29,25 @@ struct Paint {
   bool operator==(const Paint&) const = default;
 };
 
+// The outline and stroke width a part has at one stroke weight.
+struct PartAtWeight {
+  double weight;
+  geometry::Path path;        // same commands at every weight of a part (only the points move)
+  double stroke_width = 0;
+
+  bool operator==(const PartAtWeight&) const = default;
+};
+
 // One outline and how it is inked. Fills use the nonzero rule: holes run counter-clockwise.
 struct Part {
   std::string name;           // "card-fill", "card-stroke", "die", "line", "dot"
   geometry::Path path;
   Paint paint;
+  // How the outline and width follow the stroke weight: the part at 1, at 3 and at every weight
+  // in between where it bends (geometry::weight_breakpoints). Between two samples every point
+  // and the width are linear in the weight, so a player interpolating linearly shows any weight
+  // exactly (the Lottie writer keys them for the weight slot). Empty when nothing changes.
+  std::vector<PartAtWeight> across_weights;
 
   bool operator==(const Part&) const = default;
 };
@@ -62,6 +76,8 @@ struct AnimatedScene {
 
 // Whether any part of the scene is painted in `role` (writers declare a slot only for those).
 bool uses_role(const AnimatedScene& scene, ColorRole role);
+// Whether any part's outline or width follows the stroke weight.
+bool follows_weight(const Element& element);
 
 // Builds the scene of one variant; throws std::invalid_argument on a weight outside [1, 3] or a
 // style, motion or theme the spec does not name.

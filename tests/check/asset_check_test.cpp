@@ -47,6 +47,31 @@ TEST_CASE("With --theme, ThorVG applies the bundle theme, rlottie cannot and say
   CHECK_THAT(rlottie["note"].get<std::string>(), Catch::Contains("rlottie cannot apply themes"));
 }
 
+TEST_CASE("A preset theme sets the weight too: ThorVG is held to that weight, and a theme missing it is caught", "[check]") {
+  const fs::path work = scratch_dir("check-preset-theme");
+  REQUIRE(run_cli("export --format dotlottie -o " + (work / "gpu-cluster.lottie").string(), work).exit_code == 0);
+  const Checked c = check_file(work, work / "gpu-cluster.lottie", "--theme light-w2.5 --animation outline-strong --size 48");
+  CHECK(c.exit_code == 0);
+  const Json& thorvg = player_summary(c.summary, "ThorVG");
+  CHECK(thorvg["theme"] == "light-w2.5");
+  CHECK(thorvg["compared_with_theme"] == "light at weight 2.5");
+  CHECK(thorvg["passed"] == true);
+  CHECK(player_summary(c.summary, "rlottie")["compared_with_theme"] == "dark");  // inline: weight 2, dark
+  // The same theme without its weight rule: ThorVG shows weight 2 where 2.5 is due.
+  const std::string bundle = read_file(work / "gpu-cluster.lottie");
+  const fs::path broken = mutated_bundle(bundle, work / "no-weight.lottie", [](const std::string& name, Json& doc) {
+    if (name != "t/light-w2.5.json") return;
+    Json rules = Json::array();
+    for (const Json& rule : doc["rules"]) {
+      if (rule["id"] != "weight") rules.push_back(rule);
+    }
+    doc["rules"] = rules;
+  });
+  const Checked b = check_file(work, broken, "--theme light-w2.5 --animation outline-strong --size 48 --player thorvg");
+  CHECK(b.exit_code == 1);
+  CHECK(player_summary(b.summary, "ThorVG")["passed"] == false);
+}
+
 TEST_CASE("Without ThorVG, check says how to get it and falls back to rlottie", "[check]") {
   const fs::path work = scratch_dir("check-fallback");
   std::ofstream(work / "outline-light.json") << bundle_animation("outline-light").dump();
@@ -142,10 +167,13 @@ TEST_CASE("A different frame rate is reported, then compared on normalised time"
   Json a = bundle_animation("outline-light");
   a["fr"] = 30;
   a["op"] = 30;
-  each_object(a["layers"], [](Json& o) {
-    if (o.contains("t") && o.contains("s")) o["t"] = o["t"].get<double>() / 2;
-    if (o.contains("ty") && o["ty"] == 4) o["op"] = 30;
-  });
+  // Keys and precompositions' own timelines (the weight's, in seconds) alike run at 30 fps.
+  for (const char* list : {"layers", "assets"}) {
+    each_object(a[list], [](Json& o) {
+      if (o.contains("t") && o.contains("s")) o["t"] = o["t"].get<double>() / 2;
+      if (o.contains("ty") && (o["ty"] == 4 || o["ty"] == 0)) o["op"] = 30;
+    });
+  }
   const Checked c = check_json(scratch_dir("check-fr"), "outline-light", a);
   CHECK(c.exit_code == 0);
   const Json& anim = c.summary["animations"][0];

@@ -64,3 +64,43 @@ TEST_CASE("Packets are always wider than the link they run on", "[geometry][ring
   const LayoutParams params;
   for (double w = 1.0; w <= 3.0; w += 0.25) CHECK(2 * packet_radius(params, w) > w);
 }
+
+TEST_CASE("Weight breakpoints: where a dimension bends, and straight lines in between", "[geometry][ring]") {
+  const LayoutParams params;  // the built-in layout's numbers
+  const std::vector<double> outlined = weight_breakpoints(params, CardInk{true});
+  // packet grows past 1.75; die shrinks past 2.25, its corners past 3; its cut at 3.1 (and just
+  // above); the card path's corners reach 0 at 4.5.
+  CHECK(outlined == std::vector<double>{1.75, 2.25, 3, 3.1, 3.1 + 1e-4, 4.5});
+  CHECK(weight_breakpoints(params, CardInk{false}) == std::vector<double>{1.75});
+
+  // Between neighbours every number build_ring makes is linear in the weight: the midpoint of two
+  // weights draws the midpoint of their outlines.
+  const auto numbers = [&](double w) {
+    const RingGeometry r = build_ring(params, w, CardInk{true});
+    std::vector<double> out{r.routes[0].radius};
+    for (const Path* p : {&r.modules[0].card, &r.modules[0].die}) {
+      for (const PathCommand& c : p->commands()) {
+        for (const Point& q : c.points) out.insert(out.end(), {q.x(), q.y()});
+      }
+    }
+    return out;
+  };
+  std::vector<double> stops{1};
+  for (double b : outlined) {
+    if (b > 1 && b < 3) stops.push_back(b);
+  }
+  stops.push_back(3);
+  for (std::size_t i = 0; i + 1 < stops.size(); ++i) {
+    for (double u : {0.25, 0.5, 0.8}) {
+      const double w = stops[i] + (stops[i + 1] - stops[i]) * u;
+      const std::vector<double> a = numbers(stops[i]), b = numbers(stops[i + 1]), mid = numbers(w);
+      REQUIRE(a.size() == mid.size());
+      for (std::size_t d = 0; d < mid.size(); ++d) CHECK(mid[d] == Approx(a[d] + (b[d] - a[d]) * u).margin(1e-9));
+    }
+  }
+  // Control: across a breakpoint the line bends (the die holds its size, then shrinks).
+  const std::vector<double> a = numbers(2), b = numbers(2.5), mid = numbers(2.25);
+  bool bent = false;
+  for (std::size_t d = 0; d < mid.size(); ++d) bent = bent || std::abs(mid[d] - (a[d] + b[d]) / 2) > 1e-6;
+  CHECK(bent);
+}

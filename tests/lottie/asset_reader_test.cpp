@@ -33,15 +33,17 @@ std::string manifest_v2(const std::string& id) {
 
 }  // namespace
 
-TEST_CASE("Our own bundle reads back: six animations, two themes, their slots", "[lottie][asset]") {
+TEST_CASE("Our own bundle reads back: six animations, its themes, their slots", "[lottie][asset]") {
   const auto asset = read_asset_bytes(our_bundle(), "gpu-cluster.lottie");
   CHECK(asset.kind == render::lottie::Asset::Kind::DotLottieV2);
   REQUIRE(asset.animations.size() == 6);
   CHECK(asset.animations[0].id == "outline-light");
   CHECK(asset.animations[0].initial_theme == "dark");
-  CHECK(asset.animations[4].slot_ids == std::vector<std::string>{"primary", "weight", "secondary"});
-  REQUIRE(asset.themes.size() == 2);
+  CHECK(asset.animations[4].slot_ids ==
+        std::vector<std::string>{"primary", "primary-opacity", "secondary", "secondary-opacity", "weight"});
+  REQUIRE(asset.themes.size() == 2 + 2 * 3);  // each colour theme alone, and at each preset weight
   CHECK(asset.themes[0].id == "light");
+  CHECK(asset.themes[7].id == "dark-w2.5");
 }
 
 TEST_CASE("A plain Lottie JSON file and a v1 bundle read too", "[lottie][asset]") {
@@ -60,9 +62,10 @@ TEST_CASE("Themes rewrite every property that carries their slot ids", "[lottie]
   const Json themed = render::lottie::apply_theme(asset.animations[0].document, asset.themes[0]);  // light
   const Json light_primary = asset.themes[0].rules[0]["value"];
   CHECK(themed["slots"]["primary"]["p"]["k"] == light_primary);
-  const Json& stroke = themed["layers"][0]["shapes"][0]["it"][1];  // module-bl's die fill
-  CHECK(stroke["c"]["k"] == light_primary);
-  CHECK(asset.animations[0].document["layers"][0]["shapes"][0]["it"][1]["c"]["k"] == Json::array({1, 1, 1}));
+  // module-bl is a precomposition (it follows the weight): its die fill lives in the asset
+  // the die's group: outline, fill, transform
+  CHECK(themed["assets"][0]["layers"][0]["shapes"][0]["it"][1]["c"]["k"] == light_primary);
+  CHECK(asset.animations[0].document["assets"][0]["layers"][0]["shapes"][0]["it"][1]["c"]["k"] == Json::array({1, 1, 1}));
 }
 
 TEST_CASE("Broken and hostile inputs are refused with a message that names the problem", "[lottie][asset][hostile]") {

@@ -46,18 +46,21 @@ std::string bundle() {
 
 }  // namespace
 
-TEST_CASE("The bundle holds the manifest, one animation per style x motion, and both themes", "[lottie][dotlottie]") {
+TEST_CASE("The bundle holds the manifest, one animation per style x motion, and its themes", "[lottie][dotlottie]") {
   const auto entries = unzip(bundle());
   std::vector<std::string> names;
   for (const auto& [name, unused] : entries) names.push_back(name);
   CHECK(names == std::vector<std::string>{"manifest.json", "a/outline-light.json", "a/outline-strong.json",
                                           "a/solid-light.json", "a/solid-strong.json", "a/duotone-light.json",
-                                          "a/duotone-strong.json", "t/light.json", "t/dark.json"});
+                                          "a/duotone-strong.json", "t/light.json", "t/dark.json", "t/light-w1.5.json",
+                                          "t/light-w2.json", "t/light-w2.5.json", "t/dark-w1.5.json", "t/dark-w2.json",
+                                          "t/dark-w2.5.json"});
   const Json manifest = Json::parse(entries[0].second);
   CHECK(manifest["version"] == "2");  // the string: players read anything else as v1
   CHECK(manifest["generator"] == "iconsynth test");
   CHECK(manifest["initial"]["animation"] == "outline-light");
-  CHECK(manifest["themes"].size() == 2);
+  CHECK(manifest["themes"].size() == 8);
+  CHECK(manifest["themes"][4] == Json({{"id", "light-w2.5"}, {"name", "Light, weight 2.5"}}));
   std::map<std::string, std::string> files(entries.begin(), entries.end());
   for (const Json& a : manifest["animations"]) {
     INFO(a.dump());
@@ -67,9 +70,9 @@ TEST_CASE("The bundle holds the manifest, one animation per style x motion, and 
   for (const Json& t : manifest["themes"]) CHECK(files.count("t/" + t["id"].get<std::string>() + ".json") == 1);
 }
 
-TEST_CASE("Theme rules address slots the animations declare, with the themes' colours", "[lottie][dotlottie]") {
+TEST_CASE("Theme rules address slots the animations declare, with the themes' colours and weights", "[lottie][dotlottie]") {
   const auto entries = unzip(bundle());
-  std::set<std::string> declared_anywhere, declared_everywhere{"primary", "secondary", "weight"};
+  std::set<std::string> declared_anywhere, declared_everywhere{"primary", "primary-opacity", "weight"};
   for (const auto& [name, data] : entries) {
     if (name.rfind("a/", 0) != 0) continue;
     const Json animation = Json::parse(data);
@@ -86,19 +89,54 @@ TEST_CASE("Theme rules address slots the animations declare, with the themes' co
     if (name.rfind("t/", 0) != 0) continue;
     const Json theme = Json::parse(data);
     INFO(name);
-    REQUIRE(theme["rules"].size() == 2);
+    // primary, its opacity, secondary, its opacity, and the weight in the preset themes
+    const bool preset = name.find("-w") != std::string::npos;
+    REQUIRE(theme["rules"].size() == (preset ? 5u : 4u));
     for (const Json& rule : theme["rules"]) {
       CHECK(declared_anywhere.count(rule["id"]) == 1);
-      CHECK(rule["type"] == "Color");
-      CHECK(rule["value"].size() == 3);
+      const bool color = rule["id"] == "primary" || rule["id"] == "secondary";
+      CHECK(rule["type"] == (color ? "Color" : "Scalar"));
+      if (color) CHECK(rule["value"].size() == 3);
     }
   }
+  CHECK(declared_everywhere.count("primary") == 1);
+  CHECK(declared_everywhere.count("weight") == 1);
   const Json light = Json::parse(entries[7].second);
   CHECK(light["rules"][0]["value"] == render::lottie::color_value(test::builtin_spec().theme_rule("light").primary));
+  const Json dark_w15 = Json::parse(entries[12].second);
+  CHECK(dark_w15["rules"][4] == Json({{"id", "weight"}, {"type", "Scalar"}, {"value", 0.1}}));  // (1.5 - 1) × 0.2 s
 }
 
 TEST_CASE("The bundle is byte-identical across runs and no larger than the published asset", "[lottie][dotlottie]") {
   const std::string a = bundle();
   CHECK(bundle() == a);
   CHECK(a.size() <= 12291);  // the published gpu-cluster.lottie
+}
+
+TEST_CASE("Theme files follow the dotLottie v2 theme format: rules of id, type and a value of that type", "[lottie][dotlottie]") {
+  // dotlottie-rs reads {"rules":[{"id", "type", "value" | "keyframes", "animations"?}]}; Color is
+  // 3 or 4 numbers in 0..1, Scalar one number. ThorVG applying each theme is tested in test_live_bundle.
+  for (const auto& [name, data] : unzip(bundle())) {
+    if (name.rfind("t/", 0) != 0) continue;
+    INFO(name);
+    const Json theme = Json::parse(data);
+    REQUIRE(theme.is_object());
+    CHECK(theme.size() == 1);
+    REQUIRE(theme["rules"].is_array());
+    std::set<std::string> ids;
+    for (const Json& rule : theme["rules"]) {
+      REQUIRE(rule.is_object());
+      CHECK(rule.size() == 3);
+      REQUIRE(rule["id"].is_string());
+      CHECK(ids.insert(rule["id"].get<std::string>()).second);  // one rule a slot
+      if (rule["type"] == "Color") {
+        REQUIRE(rule["value"].is_array());
+        CHECK((rule["value"].size() == 3 || rule["value"].size() == 4));
+        for (const Json& c : rule["value"]) CHECK((c.is_number() && c.get<double>() >= 0 && c.get<double>() <= 1));
+      } else {
+        CHECK(rule["type"] == "Scalar");
+        CHECK(rule["value"].is_number());
+      }
+    }
+  }
 }

@@ -46,7 +46,19 @@ TEST_CASE("Only portable features: shape layers with groups, paths, fills, strok
       if (o.contains("bm")) CHECK(o["bm"] == 0);
       if (path.find("/shapes/") != std::string::npos && o.contains("ty")) CHECK(allowed_shapes.count(shape_type(o)) == 1);
     });
-    for (const Json& layer : animation["layers"]) CHECK(layer["ty"] == 4);
+    // Shape layers, and precomposition layers (elements that follow the weight) whose asset is
+    // shape layers again, their time remap slotted "weight".
+    std::set<std::string> asset_ids;
+    for (const Json& asset : animation["assets"]) {
+      asset_ids.insert(asset["id"].get<std::string>());
+      for (const Json& layer : asset["layers"]) CHECK(layer["ty"] == 4);
+    }
+    for (const Json& layer : animation["layers"]) {
+      CHECK((layer["ty"] == 4 || layer["ty"] == 0));
+      if (layer["ty"] != 0) continue;
+      CHECK(asset_ids.count(layer["refId"].get<std::string>()) == 1);
+      CHECK(layer["tm"]["sid"] == "weight");
+    }
   }
 }
 
@@ -64,8 +76,12 @@ TEST_CASE("One easing for all dimensions, transforms last, opacity only on layer
         CHECK(o["it"].back()["ty"] == "tr");
         CHECK(o["it"].back()["o"] == Json({{"a", 0}, {"k", 100}}));
       }
-      // Default colours are opaque: paint opacity stays at 100, so only layers fade.
-      if (shape_type(o) == "fl" || shape_type(o) == "st") CHECK(o["o"] == Json({{"a", 0}, {"k", 100}}));
+      // Default colours are opaque: paint opacity stays at 100 (slotted for colours with alpha),
+      // so only layers fade.
+      if (shape_type(o) == "fl" || shape_type(o) == "st") {
+        CHECK(o["o"]["a"] == 0);
+        CHECK(o["o"]["k"] == 100);
+      }
       if (shape_type(o) == "fl") CHECK(o["r"] == 1);  // nonzero: holes by winding
     });
   }
@@ -91,18 +107,25 @@ TEST_CASE("Layers are named for what they are, canvas and timing come from the s
 TEST_CASE("Every slot id is declared at the root with the inline value as its default", "[lottie][slots]") {
   for (const Json& animation : exported_variants()) {
     std::set<std::string> used;
-    walk(animation["layers"], "", [&](const Json& o, const std::string& path) {
-      if (!o.contains("sid")) return;
+    walk(animation, "", [&](const Json& o, const std::string& path) {
+      if (!o.contains("sid") || path.rfind("/slots", 0) == 0) return;
       INFO(path);
       const std::string sid = o["sid"];
       used.insert(sid);
       REQUIRE(animation["slots"].contains(sid));
-      CHECK(animation["slots"][sid]["p"]["k"] == o["k"]);
+      const Json& slot = animation["slots"][sid]["p"]["k"];
+      if (sid != "weight") {
+        CHECK(slot == o["k"]);
+        return;
+      }
+      // The time remap holds one value, written a microsecond late for rlottie (slots.h).
+      for (const Json& key : o["k"]) CHECK(key["s"][0].get<double>() == Approx(slot.get<double>() + 1e-6).margin(1e-9));
     });
     std::set<std::string> declared;
     for (const auto& [sid, unused] : animation["slots"].items()) declared.insert(sid);
     CHECK(used == declared);
     CHECK(used.count("primary") == 1);
+    CHECK(used.count("primary-opacity") == 1);
     CHECK(used.count("weight") == 1);
   }
 }

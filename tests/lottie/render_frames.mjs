@@ -1,6 +1,7 @@
 // Reference renderer for pixel tests: draws chosen frames of a Lottie JSON with
 // lottie-web (the real player) in headless Debian Chromium and writes one
 // transparent PX x PX PNG per frame (straight, i.e. non-premultiplied, alpha).
+// --json may repeat: one browser draws them all, each into DIR/<file name without .json>/.
 // Start it through tests/browser/run.sh, which installs the pinned npm deps and Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,23 +10,25 @@ import { launchChromium } from './chromium.mjs';
 
 // The full player (every renderer plus expressions) from the project's pinned lottie-web.
 const LOTTIE_JS = path.join(process.env.ICONSYNTH_LOTTIE_WEB || '', 'build/player/lottie.min.js');
-const USAGE = 'usage: tests/browser/run.sh tests/lottie/render_frames.mjs --json FILE.json --size PX --frames 0,10,45|all --out DIR [--renderer canvas|svg]';
+const USAGE = 'usage: tests/browser/run.sh tests/lottie/render_frames.mjs --json FILE.json [--json FILE2.json ...] --size PX --frames 0,10,45|all --out DIR [--renderer canvas|svg]';
 
 class UsageError extends Error {}
 
 function parseArgs(argv) {
-  const o = { renderer: 'canvas' };
+  const o = { renderer: 'canvas', json: [] };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '-h' || argv[i] === '--help') { console.log(USAGE); process.exit(0); }
     const m = /^--(json|size|frames|out|renderer)(?:=(.*))?$/.exec(argv[i]);
     if (!m) throw new UsageError(`unknown argument '${argv[i]}'`);
     const v = m[2] ?? argv[++i];
     if (v === undefined || v === '') throw new UsageError(`--${m[1]} needs a value`);
-    o[m[1]] = v;
+    if (m[1] === 'json') o.json.push(v);
+    else o[m[1]] = v;
   }
-  for (const k of ['json', 'size', 'frames', 'out']) {
+  for (const k of ['size', 'frames', 'out']) {
     if (o[k] === undefined) throw new UsageError(`missing --${k}`);
   }
+  if (o.json.length === 0) throw new UsageError('missing --json');
   if (!/^\d+$/.test(o.size) || +o.size < 1 || +o.size > 8192) throw new UsageError(`--size must be an integer in 1..8192, got '${o.size}'`);
   o.size = +o.size;
   if (!['canvas', 'svg'].includes(o.renderer)) throw new UsageError(`--renderer must be canvas or svg, got '${o.renderer}'`);
@@ -103,38 +106,44 @@ function pageFrame({ rel, renderer }) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const { text, ip, op } = readLottie(opts.json);
-  const frames = parseFrames(opts.frames, ip, op);
+  const documents = opts.json.map((file) => {
+    const { text, ip, op } = readLottie(file);
+    const out = opts.json.length === 1 ? opts.out : path.join(opts.out, path.basename(file, '.json'));
+    return { text, frames: parseFrames(opts.frames, ip, op), out };
+  });
   const px = opts.size;
-  fs.mkdirSync(opts.out, { recursive: true });
 
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: px, height: px }, deviceScaleFactor: 1 });
     // No network at all: anything the animation references by URL fails instead of fetching.
     await context.route('**/*', (route) => route.abort());
-    const page = await context.newPage();
-    const pageErrors = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    // Transparent page, container exactly PX x PX at the origin.
-    await page.setContent('<!doctype html><html><head><style>' +
-      'html,body{margin:0;padding:0;background:transparent;overflow:hidden}' +
-      `#c{width:${px}px;height:${px}px}</style></head><body><div id="c"></div></body></html>`);
-    await page.addScriptTag({ path: LOTTIE_JS });
-    const info = await page.evaluate(pageLoad, { jsonText: text, renderer: opts.renderer });
-    if (opts.renderer === 'canvas' && (!info.canvas || info.canvas[0] !== px || info.canvas[1] !== px)) {
-      throw new Error(`lottie-web canvas is ${info.canvas}, expected ${px}x${px}`);
+    for (const doc of documents) {
+      fs.mkdirSync(doc.out, { recursive: true });
+      const page = await context.newPage();
+      const pageErrors = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      // Transparent page, container exactly PX x PX at the origin.
+      await page.setContent('<!doctype html><html><head><style>' +
+        'html,body{margin:0;padding:0;background:transparent;overflow:hidden}' +
+        `#c{width:${px}px;height:${px}px}</style></head><body><div id="c"></div></body></html>`);
+      await page.addScriptTag({ path: LOTTIE_JS });
+      const info = await page.evaluate(pageLoad, { jsonText: doc.text, renderer: opts.renderer });
+      if (opts.renderer === 'canvas' && (!info.canvas || info.canvas[0] !== px || info.canvas[1] !== px)) {
+        throw new Error(`lottie-web canvas is ${info.canvas}, expected ${px}x${px}`);
+      }
+      for (const f of doc.frames) {
+        const url = await page.evaluate(pageFrame, { rel: f - info.firstFrame, renderer: opts.renderer });
+        if (pageErrors.length) throw new Error(`page error: ${pageErrors.join('; ')}`);
+        const png = url !== null
+          ? Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')
+          : await page.screenshot({ clip: { x: 0, y: 0, width: px, height: px }, omitBackground: true });
+        const name = `frame_${f < 0 ? '-' : ''}${String(Math.abs(f)).padStart(4, '0')}.png`;
+        fs.writeFileSync(path.join(doc.out, name), png);
+      }
+      await page.close();
+      console.log(`wrote ${doc.frames.length} frame(s) ${px}x${px} (${opts.renderer}) to ${doc.out}`);
     }
-    for (const f of frames) {
-      const url = await page.evaluate(pageFrame, { rel: f - info.firstFrame, renderer: opts.renderer });
-      if (pageErrors.length) throw new Error(`page error: ${pageErrors.join('; ')}`);
-      const png = url !== null
-        ? Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')
-        : await page.screenshot({ clip: { x: 0, y: 0, width: px, height: px }, omitBackground: true });
-      const name = `frame_${f < 0 ? '-' : ''}${String(Math.abs(f)).padStart(4, '0')}.png`;
-      fs.writeFileSync(path.join(opts.out, name), png);
-    }
-    console.log(`wrote ${frames.length} frame(s) ${px}x${px} (${opts.renderer}) to ${opts.out}`);
   } finally {
     await browser.close();
   }

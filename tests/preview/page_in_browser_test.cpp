@@ -75,15 +75,6 @@ struct Judge {
   }
 };
 
-// Pixels that are not the backdrop: how much ink a screenshot holds.
-int ink(const render::ImageSurface& image, std::uint32_t backdrop) {
-  int n = 0;
-  for (int y = 0; y < image.height(); ++y) {
-    for (int x = 0; x < image.width(); ++x) n += image.pixel(x, y) != backdrop;
-  }
-  return n;
-}
-
 struct Session {
   fs::path shots;
   nlohmann::json record;
@@ -180,15 +171,22 @@ TEST_CASE("The preview page plays both sides in step, from disk, and its pickers
     CHECK_THAT(session["pickers"]["colorCaption"].get<std::string>(), Catch::Contains("differs from Cairo"));
   }
 
-  SECTION("the weight picker sets the weight slot: a heavier stroke holds more ink") {
-    const double units_per_grid = kSize / 24.0;
-    CHECK(session["pickers"]["weight1Slot"].get<double>() == Approx(1 * units_per_grid));
-    CHECK(session["pickers"]["weight3Slot"].get<double>() == Approx(3 * units_per_grid));
-    const std::uint32_t backdrop = 0xFF000000u | 0x0B0F19u;  // the dark theme's, opaque
-    const int light_ink = ink(render::decode_png(test::read_bytes(shots / "weight1-outline-lottie.png")), backdrop);
-    const int heavy_ink = ink(render::decode_png(test::read_bytes(shots / "weight3-outline-lottie.png")), backdrop);
-    INFO(light_ink << " vs " << heavy_ink << " ink pixels");
-    CHECK(heavy_ink > light_ink * 3 / 2);
+  SECTION("the weight picker moves the Lottie side to that weight exactly: inset, die and packet too") {
+    // The weight slot is a time into the weight timeline: (weight - 1) x 0.2 s.
+    CHECK(session["pickers"]["weight1Slot"].get<double>() == Approx(0));
+    CHECK(session["pickers"]["weight3Slot"].get<double>() == Approx(0.4));
+    const int frame = session["pickers"]["frame"];
+    const spec::Rgba red = *spec::parse_hex_color("#E5484D");  // still picked
+    for (double w : {1.0, 3.0}) {
+      const std::string shot = "weight" + spec::format_number(w) + "-outline-lottie";
+      INFO(shot);
+      const render::DiffStats d = judge(shot, expected({"outline", w, "light", "dark", red}, frame));
+      INFO(render::describe(d));
+      CHECK(d.mean_abs <= kMaxMean);
+      CHECK(d.share_over <= kMaxShareOver);
+      // Control: the default weight's geometry is far from it.
+      CHECK(judge(shot, expected({"outline", spec.default_weight, "light", "dark", red}, frame)).mean_abs > 3 * kMaxMean);
+    }
     CHECK(session["pickers"]["afterReset"]["color"] == "#ffffff");
     CHECK(session["pickers"]["afterReset"]["weight"] == spec.default_weight);
   }

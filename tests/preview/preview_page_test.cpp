@@ -126,7 +126,7 @@ TEST_CASE("Preview page: the Lottie side is our export and each flipbook cell is
     const render::AnimatedScene scene = render::build_scene(spec, v);
     CHECK(entry["lottie"] == render::lottie::write_animation(scene, {kSize}));
     // The weight slot the page writes for the default weight is the export's own value.
-    CHECK(data["lottieUnitsPerGrid"].get<double>() * spec.default_weight ==
+    CHECK((spec.default_weight - data["weights"]["min"].get<double>()) * data["weights"]["secondsPerUnit"].get<double>() ==
           Approx(entry["lottie"]["slots"]["weight"]["p"]["k"].get<double>()));
 
     const int columns = entry["columns"];

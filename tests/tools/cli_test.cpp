@@ -170,9 +170,10 @@ TEST_CASE("build regenerates the asset set, identically each time, without temp 
   const fs::path dir = scratch_dir("build");
   const auto a = run_cli("build --size 24 --out " + (dir / "a").string(), dir);
   REQUIRE(a.exit_code == 0);
-  CHECK_THAT(a.out, Catch::Contains("[46/46]") && Catch::Contains("built 46 files"));
+  CHECK_THAT(a.out, Catch::Contains("[47/47]") && Catch::Contains("built 47 files"));
   REQUIRE(run_cli("build --size 24 --out " + (dir / "b").string(), dir).exit_code == 0);
-  CHECK(count_files(dir / "a") == 46);
+  CHECK(count_files(dir / "a") == 47);
+  CHECK(fs::exists(dir / "a" / "gpu-cluster.mjs"));  // the bundle's descriptor, beside it
   for (const auto& e : fs::recursive_directory_iterator(dir / "a")) {
     if (!e.is_regular_file()) continue;
     const fs::path rel = fs::relative(e.path(), dir / "a");
@@ -194,7 +195,7 @@ TEST_CASE("export writes one variant as Lottie JSON and the bundle as .lottie", 
   const auto lottie = nlohmann::json::parse(read_file(dir / "a.json"));
   CHECK(lottie["w"] == 48);
   CHECK(lottie["nm"] == "gpu-cluster solid-strong");
-  CHECK(lottie["slots"]["weight"]["p"]["k"] == 5);  // 2.5 units at 2 px a unit
+  CHECK(lottie["slots"]["weight"]["p"]["k"] == Approx(0.3));  // weight 2.5 is 0.3 s into the weight timeline
 
   REQUIRE(run_cli("export --format dotlottie -o " + (dir / "b.lottie").string(), dir).exit_code == 0);
   REQUIRE(run_cli("export --format dotlottie -o " + (dir / "c.lottie").string(), dir).exit_code == 0);

@@ -4,6 +4,7 @@
 
 #include "render/cairo/raster.h"
 #include "render/cairo/vector_output.h"
+#include "render/lottie/descriptor.h"
 #include "render/lottie/dotlottie_writer.h"
 
 #include <chrono>
@@ -27,6 +28,7 @@ struct Asset {
 //   lottie/<style>-<motion>-w<weight>.json      the same variant as Lottie JSON
 //   svg/<style>-w<weight>.svg                   the rest pose
 //   <icon>.lottie                               every style x motion, every theme, default weight
+//   <icon>.mjs                                  the bundle's descriptor module
 std::vector<Asset> plan_assets(const spec::IconSpec& spec, const BuildOptions& o) {
   const fs::path dir(o.out);
   // The theme and colour asked for, checked against the spec once.
@@ -62,12 +64,15 @@ std::vector<Asset> plan_assets(const spec::IconSpec& spec, const BuildOptions& o
                         return render::render_svg(render::evaluate(scene, 0), size);
                       }});
   }
-  assets.push_back({dir / (spec.id + ".lottie"), "dotLottie bundle", [&spec, base] {
+  assets.push_back({dir / render::lottie::bundle_file_name(spec), "dotLottie bundle", [&spec, base] {
                       render::lottie::BundleOptions options;
                       options.weight = base.weight;
                       options.theme = base.theme;
                       options.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
                       return render::lottie::write_dotlottie(spec, options);
+                    }});
+  assets.push_back({dir / render::lottie::descriptor_file_name(spec), "descriptor module", [&spec] {
+                      return render::lottie::write_descriptor(spec, {std::string("iconsynth ") + ICONSYNTH_VERSION});
                     }});
   return assets;
 }

@@ -3,6 +3,7 @@
 #include "tools/iconsynth/commands.h"
 
 #include "render/cairo/raster.h"
+#include "render/lottie/descriptor.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/lottie_writer.h"
 
@@ -20,6 +21,12 @@ struct ExportOptions {
   std::string output;
 };
 
+std::vector<std::string> weight_labels(const std::vector<double>& weights) {
+  std::vector<std::string> labels;
+  for (double w : weights) labels.push_back(spec::VariantSpace::weight_label(w));
+  return labels;
+}
+
 void run_export(const ExportOptions& o, CLI::App& cmd) {
   const spec::IconSpec spec = o.spec.load();
   if (o.format == "lottie") {
@@ -29,6 +36,17 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
     std::cout << "wrote " << o.output << " (" << spec::VariantSpace::animation_id(scene.variant) << ", weight "
               << spec::VariantSpace::weight_label(scene.variant.weight) << ", " << scene.frame_count << " frames, " << text.size()
               << " bytes)\n";
+    return;
+  }
+  if (o.format == "descriptor") {
+    // The module describes the whole icon and computes any look itself: no variant to choose.
+    for (const char* name : {"--style", "--motion", "--color", "--weight", "--theme", "--size"}) {
+      if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " does not apply to --format descriptor; the module covers every style, motion, weight, colour and theme");
+    }
+    const std::string text = render::lottie::write_descriptor(spec, {std::string("iconsynth ") + ICONSYNTH_VERSION});
+    write_file_atomically(o.output, text);
+    std::cout << "wrote " << o.output << " (descriptor of " << spec.id << ", for " << render::lottie::bundle_file_name(spec)
+              << " beside it, " << text.size() << " bytes)\n";
     return;
   }
   // A bundle holds every style and motion: variant options other than weight and theme would be ignored.
@@ -45,7 +63,8 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
   write_file_atomically(o.output, bytes);
   const spec::VariantSpace space(spec);
   std::cout << "wrote " << o.output << " (" << space.styles().size() * space.motions().size() << " animations, themes "
-            << spec::joined_names(space.themes(), " and ") << ", weight " << spec::VariantSpace::weight_label(base.weight) << ", " << bytes.size()
+            << spec::joined_names(space.themes(), " and ") << " alone and at weights "
+            << spec::joined_names(weight_labels(spec.weight_presets), ", ") << ", inline weight " << spec::VariantSpace::weight_label(base.weight) << ", " << bytes.size()
             << " bytes)\n";
 }
 
@@ -53,16 +72,19 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
 
 void add_export_command(CLI::App& app) {
   auto options = std::make_shared<ExportOptions>();
-  CLI::App* cmd = app.add_subcommand("export", "Export Lottie JSON (one variant) or a dotLottie bundle (every style x motion, every theme)");
+  CLI::App* cmd = app.add_subcommand(
+      "export", "Export Lottie JSON (one variant), a dotLottie bundle (every style x motion, every theme) or its descriptor module");
   options->spec.add_to(*cmd);
   options->variant.add_to(*cmd);
-  cmd->add_option("--format", options->format, "lottie (one variant as JSON) or dotlottie (.lottie bundle)")
-      ->check(CLI::IsMember({"lottie", "dotlottie"}))
+  cmd->add_option("--format", options->format,
+                  "lottie (one variant as JSON), dotlottie (.lottie bundle) or descriptor (<icon>.mjs, the ES module that "
+                  "describes the bundle and computes its slot values; put it beside the bundle)")
+      ->check(CLI::IsMember({"lottie", "dotlottie", "descriptor"}))
       ->capture_default_str();
   cmd->add_option("--size", options->size, "Canvas size in px (the 24-unit grid scaled to it)")
       ->check(CLI::Range(render::kMinSize, render::kMaxSize))
       ->capture_default_str();
-  cmd->add_option("-o,--output", options->output, "Output file (.json or .lottie)")->required();
+  cmd->add_option("-o,--output", options->output, "Output file (.json, .lottie or .mjs)")->required();
   cmd->callback([options, cmd] { run_export(*options, *cmd); });
 }
 

@@ -50,7 +50,8 @@
       const rule = D.themes[state.theme];
       data.slots.secondary.p.k = slotColor(mix(primary, hexToRgb(rule.backdrop), rule.secondaryMix));
     }
-    data.slots.weight.p.k = state.weight * D.lottieUnitsPerGrid;
+    // A time into the weight timeline (render/lottie/slots.h), rounded as the exporter rounds.
+    data.slots.weight.p.k = Math.round((state.weight - D.weights.min) * D.weights.secondsPerUnit * 1e6) / 1e6;
     return data;
   }
 

@@ -1,0 +1,77 @@
+#include "render/lottie/descriptor.h"
+
+#include "render/lottie/lottie_json.h"
+#include "render/lottie/slots.h"
+#include "render/scene/scene.h"
+#include "spec/variant_space.h"
+
+namespace iconsynth::render::lottie {
+
+extern const char* const kDescriptorTemplate;
+
+namespace {
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+}
+
+Json descriptor_data(const spec::IconSpec& spec) {
+  const spec::VariantSpace space(spec);
+  Json motions = Json::object();
+  for (const std::string& m : space.motions()) {
+    const int frames = motion::choreograph(spec.choreography(m), geometry::kRingSize).frame_count;
+    Json animations = Json::object();
+    for (const std::string& s : space.styles()) animations[s] = s + "-" + m;
+    motions[m] = {{"frames", frames}, {"duration", number(frames / spec.frame_rate, kValueDecimals)}, {"animations", animations}};
+  }
+  Json themes = Json::object(), secondary_styles = Json::array();
+  for (const std::string& t : space.themes()) {
+    const spec::ThemeRule& rule = spec.theme_rule(t);
+    Json presets = Json::object();
+    for (double w : spec.weight_presets) {
+      presets[spec::VariantSpace::weight_label(w)] = t + "-w" + spec::VariantSpace::weight_label(w);
+    }
+    themes[t] = {{"primary", spec::to_hex(rule.primary)},
+                 {"backdrop", spec::to_hex(rule.backdrop)},
+                 {"secondaryMix", rule.secondary_mix},
+                 {"presetThemes", presets}};
+  }
+  // Which styles paint anything in the secondary tone (only their animations declare its slots).
+  for (const spec::Variant& v : space.variants({.motion = spec.default_motion, .theme = spec.default_theme, .weight = spec.default_weight})) {
+    if (uses_role(build_scene(spec, v), ColorRole::Secondary)) secondary_styles.push_back(v.style);
+  }
+  return {{"id", spec.id},
+          {"title", spec.meta.title},
+          {"styles", space.styles()},
+          {"motions", motions},
+          {"themes", themes},
+          {"defaults", {{"style", spec.default_style}, {"motion", spec.default_motion}, {"theme", spec.default_theme}}},
+          {"weight",
+           {{"min", spec::kMinWeight},
+            {"max", spec::kMaxWeight},
+            {"default", spec.default_weight},
+            {"presets", spec.weight_presets},
+            {"secondsPerUnit", kWeightSecondsPerUnit}}},
+          {"slotIds", {kPrimarySlot, kPrimaryOpacitySlot, kSecondarySlot, kSecondaryOpacitySlot, kWeightSlot}},
+          {"secondaryStyles", secondary_styles}};
+}
+
+}  // namespace
+
+std::string descriptor_file_name(const spec::IconSpec& spec) { return spec.id + ".mjs"; }
+std::string bundle_file_name(const spec::IconSpec& spec) { return spec.id + ".lottie"; }
+
+std::string write_descriptor(const spec::IconSpec& spec, const DescriptorOptions& options) {
+  std::string text = kDescriptorTemplate;
+  // Ids and generator names are plain ([a-z0-9-], the tool's own); the data is JSON, which is
+  // valid JavaScript; "</" never matters in a module file.
+  replace_all(text, "@DATA@", descriptor_data(spec).dump());
+  replace_all(text, "@BUNDLE@", bundle_file_name(spec));
+  replace_all(text, "@GENERATOR@", options.generator);
+  replace_all(text, "@ID@", spec.id);
+  return text;
+}
+
+}  // namespace iconsynth::render::lottie

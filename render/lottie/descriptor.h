@@ -1,0 +1,27 @@
+#pragma once
+// The icon descriptor: `<id>.mjs`, an ES module with no dependencies that a page imports beside the
+// bundle. Its default export describes the icon (id, title, styles, motions with their animation
+// ids, frame counts and durations, the weight range and presets, themes, slot ids); `slots()`
+// computes the exact slot values of any weight and colour (slots.h's table, the same numbers the
+// exporter writes), `animation()` names the bundle's animation of a style and motion, and `src`
+// is the bundle's URL next to the module. The code is render/lottie/descriptor_module.js with the
+// spec's data filled in.
+
+#include "spec/icon_spec.h"
+
+#include <string>
+
+namespace iconsynth::render::lottie {
+
+struct DescriptorOptions {
+  std::string generator = "iconsynth";
+};
+
+// The module's text; deterministic for a spec and options.
+std::string write_descriptor(const spec::IconSpec& spec, const DescriptorOptions& options);
+
+// File names: "<id>.mjs" and the bundle it points at, "<id>.lottie".
+std::string descriptor_file_name(const spec::IconSpec& spec);
+std::string bundle_file_name(const spec::IconSpec& spec);
+
+}  // namespace iconsynth::render::lottie
