@@ -259,27 +259,42 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
   const double side = 2.0 * options.size;
   // Frames the weight timeline needs (weight 3), inside the animation: rlottie clamps there.
   const double weight_span = weight_frame(spec::kMaxWeight, scene.frame_rate);
-  Json assets = Json::array(), layers = Json::array();
-  std::vector<std::pair<Json, std::string>> asset_ids;  // layers of each asset → its id
-  // An asset is named for its element's kind when every element of that kind shares it.
-  const auto asset_name = [&](const Element& e, const Json& content) {
-    for (const auto& [layers_of, id] : asset_ids) {
-      if (layers_of == content) return id;
-    }
-    std::string id = e.name.substr(0, e.name.find('-'));
-    for (const Element& other : scene.elements) {
-      if (other.kind == e.kind && follows_weight(other) &&
-          weight_asset_layers(other, k, side, scene.frame_rate, scene.frame_count) != content) {
-        id = e.name;
+  // Each element that follows the weight gets an asset; elements with the same content share it,
+  // named for their kind when every element of that kind does ("module"), else for the first.
+  const std::size_t n = scene.elements.size();
+  std::vector<Json> content(n);
+  std::vector<std::size_t> first_with_same(n);
+  std::vector<bool> keyed(n, false);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Element& e = scene.elements[i];
+    if (!follows_weight(e)) continue;
+    keyed[i] = true;
+    first_with_same[i] = i;
+    for (std::size_t j = 0; j < i; ++j) {
+      if (keyed[j] && scene.elements[j].kind == e.kind && scene.elements[j].parts == e.parts) {
+        first_with_same[i] = first_with_same[j];
         break;
       }
     }
-    assets.push_back({{"id", id}, {"layers", content}});
-    asset_ids.emplace_back(content, id);
-    return id;
-  };
+    // The same kind and parts write the same asset: only the first is built.
+    if (first_with_same[i] == i) content[i] = weight_asset_layers(e, k, side, scene.frame_rate, scene.frame_count);
+  }
+  std::vector<std::string> asset_id(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!keyed[i] || first_with_same[i] != i) continue;
+    const Element& e = scene.elements[i];
+    bool whole_kind = true;
+    for (std::size_t j = 0; j < n; ++j) {
+      if (scene.elements[j].kind == e.kind && (!keyed[j] || first_with_same[j] != i)) whole_kind = false;
+    }
+    asset_id[i] = whole_kind ? e.name.substr(0, e.name.find('-')) : e.name;
+  }
+  Json assets = Json::array(), layers = Json::array();
+  // Assets in the order layers first use them (front to back), as before.
+  std::vector<bool> written(n, false);
   int index = 1;
-  for (auto e = scene.elements.rbegin(); e != scene.elements.rend(); ++e) {
+  for (std::size_t r = n; r-- > 0;) {
+    const Element* e = &scene.elements[r];
     if (!follows_weight(*e)) {
       layers.push_back(layer(*e, index++, scene.frame_count, k));
       continue;
@@ -288,8 +303,12 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
       throw std::invalid_argument("the animation's " + std::to_string(scene.frame_count) + " frames are too few to key the weight (it needs " +
                                   spec::format_number(weight_span + 1) + ")");
     }
-    Json content = weight_asset_layers(*e, k, side, scene.frame_rate, scene.frame_count);
-    const std::string id = asset_name(*e, content);
+    const std::size_t shared = first_with_same[r];
+    const std::string& id = asset_id[shared];
+    if (!written[shared]) {
+      assets.push_back({{"id", id}, {"layers", content[shared]}});
+      written[shared] = true;
+    }
     layers.push_back({{"ty", 0},
                       {"nm", e->name},
                       {"refId", id},
