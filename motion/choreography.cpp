@@ -38,8 +38,8 @@ class Compiler {
     return std::visit(
         Overloaded{
             [&](const Hold& h) { return ClipTiming{start + h.frames, start + h.frames}; },
-            [&](const Gather& g) { return gather(g, clip.where, start, targets); },
-            [&](const Pulse& p) { return pulse(p, clip.where, start, targets); },
+            [&](const Gather& g) { return gather(g, clip.where, start, targets, instance); },
+            [&](const Pulse& p) { return pulse(p, clip.where, start, targets, instance); },
             [&](const Exchange& e) { return exchange(e, clip.where, start, targets, instance); },
             [&](const Sequence& s) {
               ClipTiming t{start, start};
@@ -104,6 +104,10 @@ class Compiler {
     c.events = std::move(events_);
     std::stable_sort(c.events.begin(), c.events.end(),
                      [](const ChoreographyEvent& a, const ChoreographyEvent& b) { return a.frame < b.frame; });
+    for (const auto& [key, phase] : phases_) c.phases.push_back(phase);
+    std::stable_sort(c.phases.begin(), c.phases.end(), [](const ChoreographyPhase& a, const ChoreographyPhase& b) {
+      return a.start != b.start ? a.start < b.start : a.kind < b.kind;
+    });
     return c;
   }
 
@@ -115,7 +119,8 @@ class Compiler {
     return text;
   }
 
-  ClipTiming gather(const Gather& g, const std::string& where, double start, const std::vector<int>& targets) {
+  ClipTiming gather(const Gather& g, const std::string& where, double start, const std::vector<int>& targets,
+                    const std::string& instance) {
     const double low = start + g.gather.frames;
     const double release = low + g.hold;
     const double rest = release + g.release.frames;
@@ -130,10 +135,21 @@ class Compiler {
     }
     const int module = static_cast<int>(targets.size()) == modules_ ? -1 : targets.front();
     events_.push_back({Kind::AnticipationLow, low, module, -1});
+    extend_phase("gather" + instance + where, {ChoreographyPhase::Kind::Gather, -1, start, rest});
     return {rest, rest};
   }
 
-  ClipTiming pulse(const Pulse& p, const std::string& where, double start, const std::vector<int>& targets) {
+  // Phases are keyed by their clip (and round), so a clip run for several targets is one phase.
+  void extend_phase(const std::string& key, const ChoreographyPhase& phase) {
+    const auto [it, added] = phases_.emplace(key, phase);
+    if (!added) {
+      it->second.start = std::min(it->second.start, phase.start);
+      it->second.end = std::max(it->second.end, phase.end);
+    }
+  }
+
+  ClipTiming pulse(const Pulse& p, const std::string& where, double start, const std::vector<int>& targets,
+                   const std::string& instance) {
     const double peak = start + p.swell.rise.frames;
     const double rest = peak + p.swell.settle.frames;
     if (!record_) return {rest, rest};
@@ -141,6 +157,7 @@ class Compiler {
       segments_[m].push_back({start, rest, swell_keys(p.swell, start), where, "swells"});
       events_.push_back({Kind::SwellPeak, peak, m, -1});
     }
+    extend_phase("swell" + instance + where, {ChoreographyPhase::Kind::Swell, -1, start, rest});
     return {rest, rest};
   }
 
@@ -173,6 +190,7 @@ class Compiler {
       events_.push_back({Kind::Land, land, receiver, round});
       events_.push_back({Kind::SwellPeak, peak, receiver, round});
       events_.push_back({Kind::Settled, rest, receiver, round});
+      extend_phase("round" + std::to_string(round), {ChoreographyPhase::Kind::Round, round, start, rest});
     }
     return t;
   }
@@ -183,6 +201,7 @@ class Compiler {
   std::vector<PacketMotion> packets_;
   std::vector<ChoreographyEvent> events_;
   std::map<std::string, int> rounds_;  // exchange instance → round, in the order first met
+  std::map<std::string, ChoreographyPhase> phases_;  // by clip (or round)
 };
 
 std::vector<int> every_position(int module_count) {
@@ -254,6 +273,22 @@ std::string_view event_name(ChoreographyEvent::Kind kind) {
     case Kind::Settled: return "settled";
   }
   return "?";
+}
+
+}  // namespace iconsynth::motion
+
+namespace iconsynth::motion {
+
+std::string phase_name(const Choreography& choreography, const ChoreographyPhase& phase) {
+  if (phase.kind == ChoreographyPhase::Kind::Round) return "round " + std::to_string(phase.round + 1);
+  const std::string kind = phase.kind == ChoreographyPhase::Kind::Gather ? "gather" : "swell";
+  int count = 0, index = 0;
+  for (const ChoreographyPhase& p : choreography.phases) {
+    if (p.kind != phase.kind) continue;
+    ++count;
+    if (p.start < phase.start || (p.start == phase.start && p.end < phase.end)) ++index;
+  }
+  return count > 1 ? kind + " " + std::to_string(index + 1) : kind;
 }
 
 }  // namespace iconsynth::motion

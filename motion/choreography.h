@@ -123,13 +123,27 @@ struct ChoreographyEvent {
   int round;   // -1 for a gather
 };
 
+// A stretch of the action a person would name: a gather, a swell, an exchange round. Clips that
+// make one phase together (a staggered gather's targets, an exchange's packets) extend it.
+struct ChoreographyPhase {
+  enum class Kind { Gather, Swell, Round };
+  Kind kind;
+  int round;           // 0-based for a Round, -1 otherwise
+  double start, end;   // frames: from the first thing that moves to the last thing at rest
+};
+
 struct Choreography {
   int frame_count = 0;                       // frames 0 … frame_count-1; both ends are rest
   int round_count = 0;                       // exchanges (with repetitions) in the timeline
   std::vector<Track<double>> module_scale;   // one per ring index
   std::vector<PacketMotion> packets;         // by round, then sender
   std::vector<ChoreographyEvent> events;     // in time order
+  std::vector<ChoreographyPhase> phases;     // by start, then kind
 };
+
+// "gather", "swell", "round 1" …: a phase's name, numbered when the motion has more than one of
+// its kind (rounds always are).
+std::string phase_name(const Choreography& choreography, const ChoreographyPhase& phase);
 
 // Thrown when parameters cannot make a valid choreography; `field` is a JSON-pointer-like path
 // relative to the motion's parameters (e.g. "timeline/sequence/2/exchange/travel/frames").

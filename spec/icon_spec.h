@@ -73,6 +73,9 @@ struct IconSpec {
   std::vector<Named<ThemeRule>> themes;
   std::vector<Named<motion::ChoreographyParams>> motions;
   std::string default_style, default_motion, default_theme;  // "defaults" in the spec
+  // "interaction": the motion a pointer entering the icon plays, and the one a click plays
+  // (both the default motion when the spec says nothing).
+  std::string hover_motion, click_motion;
   Json source;  // the effective spec document (after overrides), for `info` and reports
 
   // The rule of that name; std::invalid_argument naming the spec's choices when there is none.

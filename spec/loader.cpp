@@ -365,6 +365,13 @@ IconSpec load_spec(const json& document) {
   spec.default_motion = spec.motions[defaults.choice("motion", names_of(spec.motions))].name;
   spec.default_theme = spec.themes[defaults.choice("theme", names_of(spec.themes))].name;
   defaults.finish();
+  spec.hover_motion = spec.click_motion = spec.default_motion;
+  if (root.has("interaction")) {
+    ObjectReader interaction = root.object("interaction");
+    spec.hover_motion = spec.motions[interaction.choice("hover", names_of(spec.motions))].name;
+    spec.click_motion = spec.motions[interaction.choice("click", names_of(spec.motions))].name;
+    interaction.finish();
+  }
   root.finish();
   check_swell_fits(spec, "/motions");
 

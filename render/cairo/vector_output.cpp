@@ -1,5 +1,7 @@
 #include "render/cairo/vector_output.h"
 
+#include "render/compare/report_files.h"
+
 #include "render/cairo/draw.h"
 #include "render/cairo/raster.h"
 
@@ -72,9 +74,27 @@ std::string svg_document(double width, double height, const std::function<void(c
   return normalize_surface_ids(out);
 }
 
+namespace {
+
+// An image with a name for assistive technology: role="img", then <title> and <desc> first in
+// the <svg> (what screen readers announce).
+std::string with_description(std::string svg, const spec::IconMeta& meta) {
+  const std::size_t open = svg.find("<svg ");
+  const std::size_t end = open == std::string::npos ? open : svg.find('>', open);
+  if (end == std::string::npos) throw std::logic_error("cairo wrote an SVG without an <svg> element");
+  std::string text = "\n<title>" + escape_html(meta.title) + "</title>";
+  if (!meta.description.empty()) text += "\n<desc>" + escape_html(meta.description) + "</desc>";
+  svg.insert(end + 1, text);
+  svg.insert(open + 4, " role=\"img\"");
+  return svg;
+}
+
+}  // namespace
+
 std::string render_svg(const FrameScene& frame, int size) {
   check_output_size(size);
-  return svg_document(size, size, [&](cairo_t* cr) { draw_frame(cr, frame, size / frame.scene->grid); });
+  return with_description(svg_document(size, size, [&](cairo_t* cr) { draw_frame(cr, frame, size / frame.scene->grid); }),
+                          frame.scene->meta);
 }
 
 std::string render_pdf(const FrameScene& frame, int size) {
@@ -85,6 +105,12 @@ std::string render_pdf(const FrameScene& frame, int size) {
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z");
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "2000-01-01T00:00:00Z");
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "iconsynth");
+  const spec::IconMeta& meta = frame.scene->meta;
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, meta.title.c_str());
+  if (!meta.description.empty()) cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, meta.description.c_str());
+  if (!meta.keywords.empty()) {
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_KEYWORDS, spec::joined_names(meta.keywords, ", ").c_str());
+  }
   draw_document(surface, [&](cairo_t* cr) { draw_frame(cr, frame, size / frame.scene->grid); }, "PDF");
   return out;
 }

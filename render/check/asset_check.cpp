@@ -1,6 +1,7 @@
 #include "render/check/asset_check.h"
 
 #include "render/cairo/raster.h"
+#include "render/check/interaction_check.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/lottie_writer.h"
 #include "render/lottie/isolated_player.h"
@@ -305,7 +306,7 @@ CheckResult check_asset(const spec::IconSpec& spec, const lottie::Asset& asset, 
   check_output_size(options.size);
   const spec::VariantSpace space(spec);
   check_options_fit(spec, space, asset, options);
-  CheckResult result{asset_name, asset.kind, options.size, spec.layout.grid, options.thresholds, {}, {}};
+  CheckResult result{asset_name, asset.kind, options.size, spec.layout.grid, options.thresholds, {}, interaction_findings(asset), {}};
   std::unique_ptr<lottie::IsolatedPlayer> thorvg;  // one child for every animation
   for (const lottie::AssetAnimation& animation : asset.animations) {
     if (options.animation && animation.id != *options.animation) continue;

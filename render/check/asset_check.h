@@ -103,6 +103,7 @@ struct CheckResult {
   double grid;  // of our icon, for the shift limit
   Thresholds thresholds;
   std::vector<std::string> notes;  // e.g. why a player asked for by default is missing
+  std::vector<std::string> interaction;  // markers' and state machines' problems (interaction_check.h)
   std::vector<AnimationCheck> animations;
   bool passed() const;
 };

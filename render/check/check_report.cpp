@@ -123,6 +123,7 @@ json summary_json(const CheckResult& r) {
           {"thresholds", {{"max_shift", r.thresholds.max_shift}, {"max_shift_units", r.thresholds.max_shift_units},
                           {"max_ink", r.thresholds.max_ink}, {"shift_limit", r.thresholds.shift_limit(r.size, r.grid)}}},
           {"notes", r.notes},
+          {"interaction", r.interaction},
           {"passed", r.passed()},
           {"animations", animations}};
 }
@@ -155,6 +156,13 @@ std::vector<OutputFile> write_check_report(const CheckResult& r, const std::file
        << " px (in every window of two grid units) and its ink colour at most " << fixed(r.thresholds.max_ink, 1)
        << " levels. Worst frames first; red: more ink in ours, blue: less.</p>\n";
   for (const std::string& note : r.notes) html << "<p>Note: " << escape_html(note) << "</p>\n";
+  html << "<p>Markers and state machines: "
+       << (r.interaction.empty() ? "sound (every marker in range, a reduced-motion marker, every state reachable)" : "problems:") << "</p>\n";
+  if (!r.interaction.empty()) {
+    html << "<ul>\n";
+    for (const std::string& f : r.interaction) html << "<li>" << escape_html(f) << "</li>\n";
+    html << "</ul>\n";
+  }
   html << body.str() << "</body>\n</html>\n";
   files.push_back({out / "summary.json", summary_json(r).dump(2) + "\n"});
   files.push_back({out / "index.html", html.str()});

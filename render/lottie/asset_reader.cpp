@@ -124,6 +124,14 @@ Asset read_bundle(const std::string& bytes, const std::string& name, const Asset
       asset.themes.push_back({id, theme["rules"]});
     }
   }
+  if (v2 && manifest.contains("stateMachines") && manifest["stateMachines"].is_array()) {
+    for (const Json& item : manifest["stateMachines"]) {
+      const std::string id = checked_id(item, name + ": a manifest state machine");
+      const std::string entry = "s/" + id + ".json";
+      asset.state_machines.push_back(
+          {id, parse_json_limited(entry_bytes(files, entry, "state machine \"" + id + "\""), name + ": " + entry, limits.max_json_depth)});
+    }
+  }
   if (asset.animations.empty()) throw AssetError(name + ": the bundle holds no animations");
   return asset;
 }

@@ -1,5 +1,5 @@
 #pragma once
-// Reads an animated-icon asset someone hands us: a dotLottie bundle (v2: manifest.json, a/, t/;
+// Reads an animated-icon asset someone hands us: a dotLottie bundle (v2: manifest.json, a/, t/, s/;
 // v1: manifest.json, animations/, themes/) or a plain Lottie JSON file. Everything in it is
 // untrusted: every limit below is checked before the content is used, and every problem is an
 // AssetError naming the file, the entry or the field.
@@ -43,11 +43,17 @@ struct AssetTheme {
   Json rules;  // v2: [{"id": slot, "type": "Color"|"Scalar"|…, "value": …}, …]
 };
 
+struct AssetStateMachine {
+  std::string id;
+  Json document;  // v2: {"initial", "states", "interactions", "inputs"}; read, not yet judged
+};
+
 struct Asset {
   enum class Kind { LottieJson, DotLottieV1, DotLottieV2 };
   Kind kind = Kind::LottieJson;
   std::vector<AssetAnimation> animations;
   std::vector<AssetTheme> themes;
+  std::vector<AssetStateMachine> state_machines;  // v2 s/<id>.json, as the manifest lists them
   std::string bytes;  // the file as read, for players that read the container themselves
 };
 

@@ -1,5 +1,6 @@
 #include "render/lottie/dotlottie_writer.h"
 
+#include "render/lottie/state_machine.h"
 #include "render/lottie/zip_writer.h"
 
 namespace iconsynth::render::lottie {
@@ -55,18 +56,35 @@ std::vector<BundleEntry> bundle_entries(const spec::IconSpec& spec, const Bundle
   for (const spec::Variant& variant : space.variants({.theme = theme, .weight = options.weight})) {
     const AnimatedScene scene = build_scene(spec, variant);
     const std::string id = spec::VariantSpace::animation_id(variant);
-    animations.push_back({"a/" + id + ".json", to_text(write_animation(scene, {options.size}))});
-    manifest_animations.push_back({{"id", id}, {"initialTheme", theme}, {"themes", theme_ids}});
+    animations.push_back({"a/" + id + ".json", to_text(write_animation(scene, {options.size, LottieOptions::Meta::Title}))});
+    manifest_animations.push_back({{"id", id},
+                                   {"name", spec.meta.title + ", " + variant.style + ", " + variant.motion},
+                                   {"initialTheme", theme},
+                                   {"themes", theme_ids}});
   }
-  const Json manifest = {{"version", "2"},
-                         {"generator", options.generator},
-                         {"initial", {{"animation", manifest_animations[0]["id"]}}},
-                         {"animations", manifest_animations},
-                         {"themes", themes}};
+  Json state_machines = Json::array();
+  for (const std::string& style : space.styles()) {
+    state_machines.push_back({{"id", style}, {"name", state_machine_title(spec, style)}});
+  }
+  Json manifest = {{"version", "2"},
+                   {"generator", options.generator},
+                   {"initial",
+                    {{"animation", spec::VariantSpace::animation_id({spec.default_style, options.weight, spec.hover_motion, theme, {}})},
+                     {"stateMachine", spec.default_style}}},
+                   {"animations", manifest_animations},
+                   {"themes", themes},
+                   {"stateMachines", state_machines}};
+  // What the icon is: v1's description and keywords (players keep reading them), the rest custom.
+  if (!spec.meta.description.empty()) manifest["description"] = spec.meta.description;
+  if (!spec.meta.keywords.empty()) manifest["keywords"] = spec::joined_names(spec.meta.keywords, ", ");
+  manifest["custom"] = {{"title", spec.meta.title}};
+  if (!spec.meta.category.empty()) manifest["custom"]["category"] = spec.meta.category;
+  if (!spec.meta.license.empty()) manifest["custom"]["license"] = spec.meta.license;
 
   std::vector<BundleEntry> entries{{"manifest.json", to_text(manifest)}};
   entries.insert(entries.end(), animations.begin(), animations.end());
   for (const BundleTheme& t : bundle_theme_list) entries.push_back({"t/" + t.id + ".json", to_text(theme_file(spec, t))});
+  for (const std::string& style : space.styles()) entries.push_back({"s/" + style + ".json", to_text(state_machine(spec, style))});
   return entries;
 }
 

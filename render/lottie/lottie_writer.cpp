@@ -1,6 +1,7 @@
 #include "render/lottie/lottie_writer.h"
 
 #include "render/lottie/lottie_json.h"
+#include "render/lottie/markers.h"
 #include "spec/json_reader.h"
 
 #include <cmath>
@@ -201,13 +202,15 @@ Json element_transform(const Element& e, double k, const Eigen::Vector2d& anchor
       {"a", static_value(numbers({anchor.x(), anchor.y()}, kGeometryDecimals))},
       {"p", property<Eigen::Vector2d>(e.position, [k](const Eigen::Vector2d& p) { return Values{p.x() * k, p.y() * k}; })},
       {"s", property<double>(e.scale, [](const double& s) { return Values{s * 100, s * 100}; })},
-      {"r", static_value(0)},
+      {"r", static_value(number(e.rotation, kValueDecimals))},
       {"o", property<double>(e.opacity, [](const double& o) { return Values{o * 100}; })},
   };
 }
 
+// "ddd": 0 before "ks" in every layer: rlottie takes a layer without it for a 3D one and then
+// reads its rotation from "rz", ignoring "r".
 Json shape_layer(std::string name, int index, int frame_count, Json ks, Json shapes) {
-  return {{"ty", 4}, {"nm", std::move(name)}, {"ind", index}, {"ip", 0}, {"op", frame_count}, {"st", 0}, {"sr", 1},
+  return {{"ty", 4}, {"nm", std::move(name)}, {"ind", index}, {"ddd", 0}, {"ip", 0}, {"op", frame_count}, {"st", 0}, {"sr", 1},
           {"ks", std::move(ks)}, {"shapes", std::move(shapes)}};
 }
 
@@ -261,13 +264,16 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
   const double weight_span = weight_frame(spec::kMaxWeight, scene.frame_rate);
   // Each element that follows the weight gets an asset; elements with the same content share it,
   // named for their kind when every element of that kind does ("module"), else for the first.
+  // rlottie clamps a time remap to the animation's own duration: an animation shorter than the
+  // weight timeline (the one-frame reduced-motion rendition) bakes its weight instead.
+  const bool key_weight = scene.frame_count > weight_span;
   const std::size_t n = scene.elements.size();
   std::vector<Json> content(n);
   std::vector<std::size_t> first_with_same(n);
   std::vector<bool> keyed(n, false);
   for (std::size_t i = 0; i < n; ++i) {
     const Element& e = scene.elements[i];
-    if (!follows_weight(e)) continue;
+    if (!key_weight || !follows_weight(e)) continue;
     keyed[i] = true;
     first_with_same[i] = i;
     for (std::size_t j = 0; j < i; ++j) {
@@ -295,13 +301,9 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
   int index = 1;
   for (std::size_t r = n; r-- > 0;) {
     const Element* e = &scene.elements[r];
-    if (!follows_weight(*e)) {
+    if (!key_weight || !follows_weight(*e)) {
       layers.push_back(layer(*e, index++, scene.frame_count, k));
       continue;
-    }
-    if (scene.frame_count <= weight_span) {
-      throw std::invalid_argument("the animation's " + std::to_string(scene.frame_count) + " frames are too few to key the weight (it needs " +
-                                  spec::format_number(weight_span + 1) + ")");
     }
     const std::size_t shared = first_with_same[r];
     const std::string& id = asset_id[shared];
@@ -313,6 +315,7 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
                       {"nm", e->name},
                       {"refId", id},
                       {"ind", index++},
+                      {"ddd", 0},
                       {"ip", 0},
                       {"op", scene.frame_count},
                       {"st", 0},
@@ -322,9 +325,29 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
                       {"tm", weight_remap(scene.variant.weight, scene.frame_count)},
                       {"ks", element_transform(*e, k, Eigen::Vector2d::Constant(side / 2))}});
   }
-  const SlotLook look{scene.primary, scene.secondary, scene.variant.weight, uses_role(scene, ColorRole::Secondary)};
+  const SlotLook look{scene.primary, scene.secondary, key_weight ? std::optional<double>(scene.variant.weight) : std::nullopt,
+                      uses_role(scene, ColorRole::Secondary)};
+  Json markers = Json::array();
+  for (const Marker& m : animation_markers(scene.choreography)) {
+    markers.push_back({{"cm", m.name}, {"tm", number(m.start, kValueDecimals)}, {"dr", number(m.duration, kValueDecimals)}});
+  }
+  // Lottie's meta has a description and keywords; the title leads the description.
+  Json meta = {{"g", "iconsynth"}, {"d", scene.meta.title}};
+  if (options.meta == LottieOptions::Meta::Full) {
+    std::string about = scene.meta.title;
+    const std::string category = scene.meta.category.empty() ? "" : "Category: " + scene.meta.category;
+    const std::string license = scene.meta.license.empty() ? "" : "License: " + scene.meta.license;
+    for (const std::string& part : {scene.meta.description, category, license}) {
+      if (part.empty()) continue;
+      about += about.back() == '.' ? " " : ". ";
+      about += part;
+    }
+    meta["d"] = about;
+    if (!scene.meta.keywords.empty()) meta["k"] = spec::joined_names(scene.meta.keywords, ", ");
+  }
   return {{"v", "5.7.0"},
           {"nm", scene.icon_id + " " + spec::VariantSpace::animation_id(scene.variant)},
+          {"meta", std::move(meta)},
           {"fr", number(scene.frame_rate, kValueDecimals)},
           {"ip", 0},
           {"op", scene.frame_count},
@@ -333,6 +356,7 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
           {"ddd", 0},
           {"assets", std::move(assets)},
           {"layers", std::move(layers)},
+          {"markers", std::move(markers)},
           {"slots", slots_object(look)}};
 }
 

@@ -12,11 +12,17 @@ namespace iconsynth::render::lottie {
 
 struct LottieOptions {
   int size = 24;  // canvas width and height in px; the 24-unit grid is scaled to fill it
+  // What "meta" says about the icon: everything the spec knows (a file on its own), or only its
+  // title (an animation in a bundle, whose manifest says the rest once: each animation in the
+  // archive is deflated on its own, and the description six times would cost 2 KB).
+  enum class Meta { Full, Title } meta = Meta::Full;
 };
 
-// The animation as a JSON document (keys in a fixed order, numbers at fixed precision). Throws
-// std::invalid_argument when a part that follows the weight changes its commands between two
-// weights (e.g. a corner radius reaching 0 inside [1, 3]): players could not key it.
+// The animation as a JSON document (keys in a fixed order, numbers at fixed precision). Parts
+// that follow the weight are keyed for the weight slot when the animation is longer than the
+// weight timeline (0.4 s); a shorter one (the one-frame reduced-motion rendition) bakes its weight
+// and declares no weight slot. Throws std::invalid_argument when a part changes its commands
+// between two weights (e.g. a corner radius reaching 0 inside [1, 3]): players could not key it.
 Json write_animation(const AnimatedScene& scene, const LottieOptions& options);
 
 // Minified text of a document: the bytes that go into files.

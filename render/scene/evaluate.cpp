@@ -1,5 +1,7 @@
 #include "render/scene/evaluate.h"
 
+#include <numbers>
+
 namespace iconsynth::render {
 
 FrameScene evaluate(const AnimatedScene& scene, double frame) {
@@ -8,6 +10,7 @@ FrameScene evaluate(const AnimatedScene& scene, double frame) {
   for (const Element& e : scene.elements) {
     geometry::Affine transform = geometry::Affine::Identity();
     transform.translate(e.position.at(frame));
+    if (e.rotation != 0) transform.rotate(e.rotation * std::numbers::pi / 180);
     transform.scale(e.scale.at(frame));
     out.elements.push_back({&e, transform, e.opacity.at(frame)});
   }

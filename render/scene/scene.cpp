@@ -4,6 +4,7 @@
 #include "spec/json_reader.h"
 
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 
 namespace iconsynth::render {
@@ -122,6 +123,7 @@ AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant) {
 
   AnimatedScene s;
   s.icon_id = spec.id;
+  s.meta = spec.meta;
   s.variant = variant;
   s.grid = spec.layout.grid;
   s.frame_rate = spec.frame_rate;
@@ -150,7 +152,9 @@ AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant) {
   const auto parts_at = [&](const geometry::RingGeometry& r, double w) {
     std::vector<std::vector<Part>> parts;
     for (const geometry::Link& link : r.links) {
-      parts.push_back({{"line", geometry::segment(link.start, link.end), stroke(s.primary, w), {}}});
+      // Along +x about its midpoint: every link of the ring is then the same outline, turned.
+      const double half = (link.end - link.start).norm() / 2;
+      parts.push_back({{"line", geometry::segment({-half, 0}, {half, 0}), stroke(s.primary, w), {}}});
     }
     for (const motion::PacketMotion& p : s.choreography.packets) {
       parts.push_back({{"dot", geometry::circle(Eigen::Vector2d::Zero(), route_of(r, p).radius), fill(ColorRole::Primary, s.primary), {}}});
@@ -179,8 +183,10 @@ AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant) {
   const motion::Track<double> rest_scale(1.0), opaque(1.0);
   std::size_t next = 0;
   for (const geometry::Link& link : ring.links) {
+    const Eigen::Vector2d along = link.end - link.start;
     s.elements.push_back({"link-" + std::string(geometry::link_side(link.from)), ElementKind::Link,
-                          std::move(parts[next++]), origin, rest_scale, opaque});
+                          std::move(parts[next++]), motion::Track<Eigen::Vector2d>((link.start + link.end) / 2), rest_scale,
+                          opaque, std::atan2(along.y(), along.x()) * 180 / std::numbers::pi});
   }
   for (const motion::PacketMotion& p : s.choreography.packets) {
     s.elements.push_back({packet_name(p, s.choreography.round_count), ElementKind::Packet, std::move(parts[next++]),
@@ -192,6 +198,20 @@ AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant) {
                           s.choreography.module_scale[geometry::ring_index(m.position)], opaque});
   }
   return s;
+}
+
+AnimatedScene rest_pose(const AnimatedScene& scene) {
+  AnimatedScene rest = scene;
+  rest.frame_count = 1;
+  rest.choreography.frame_count = 1;
+  rest.choreography.events.clear();
+  rest.choreography.phases.clear();
+  for (Element& e : rest.elements) {
+    e.position = motion::Track<Eigen::Vector2d>(e.position.at(0));
+    e.scale = motion::Track<double>(e.scale.at(0));
+    e.opacity = motion::Track<double>(e.opacity.at(0));
+  }
+  return rest;
 }
 
 }  // namespace iconsynth::render

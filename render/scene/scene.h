@@ -56,15 +56,19 @@ enum class ElementKind { Module, Link, Packet };
 
 struct Element {
   std::string name;           // "module-tl", "link-top", "packet-tl-tr" (strong: "packet-tl-tr-r1")
+                              // links lie along +x about their midpoint, turned by `rotation`
   ElementKind kind;
   std::vector<Part> parts;    // drawn in order
   motion::Track<Eigen::Vector2d> position;  // where the local origin sits on the grid
   motion::Track<double> scale;              // uniform, about the local origin; 1 = rest
   motion::Track<double> opacity;            // 0 … 1
+  double rotation = 0;                      // degrees, clockwise on screen, about the local origin
+                                            // (static: it lets congruent elements share one outline)
 };
 
 struct AnimatedScene {
   std::string icon_id;        // the spec's id, e.g. "gpu-cluster"
+  spec::IconMeta meta;        // title, description, keywords … for writers that describe the icon
   Variant variant;
   double grid = 24;           // side of the square design grid, in units
   double frame_rate = 60;
@@ -82,5 +86,10 @@ bool follows_weight(const Element& element);
 // Builds the scene of one variant; throws std::invalid_argument on a weight outside [1, 3] or a
 // style, motion or theme the spec does not name.
 AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant);
+
+// The reduced-motion rendition of a scene: its rest pose (frame 0) as a one-frame scene, every
+// track held at its frame-0 value and no phases or events: what to show when the platform asks
+// for reduced motion.
+AnimatedScene rest_pose(const AnimatedScene& scene);
 
 }  // namespace iconsynth::render

@@ -54,7 +54,7 @@ TEST_CASE("The bundle holds the manifest, one animation per style x motion, and 
                                           "a/solid-light.json", "a/solid-strong.json", "a/duotone-light.json",
                                           "a/duotone-strong.json", "t/light.json", "t/dark.json", "t/light-w1.5.json",
                                           "t/light-w2.json", "t/light-w2.5.json", "t/dark-w1.5.json", "t/dark-w2.json",
-                                          "t/dark-w2.5.json"});
+                                          "t/dark-w2.5.json", "s/outline.json", "s/solid.json", "s/duotone.json"});
   const Json manifest = Json::parse(entries[0].second);
   CHECK(manifest["version"] == "2");  // the string: players read anything else as v1
   CHECK(manifest["generator"] == "iconsynth test");
@@ -68,6 +68,14 @@ TEST_CASE("The bundle holds the manifest, one animation per style x motion, and 
     CHECK(a["initialTheme"] == "dark");
   }
   for (const Json& t : manifest["themes"]) CHECK(files.count("t/" + t["id"].get<std::string>() + ".json") == 1);
+  CHECK(manifest["initial"]["stateMachine"] == "outline");
+  CHECK(manifest["stateMachines"][0] == Json({{"id", "outline"}, {"name", "Outline: hover plays light, a click plays strong"}}));
+  for (const Json& m : manifest["stateMachines"]) CHECK(files.count("s/" + m["id"].get<std::string>() + ".json") == 1);
+  // What the icon is, once, in the manifest.
+  CHECK(manifest["animations"][0]["name"] == "GPU cluster, outline, light");
+  CHECK(manifest["custom"] == Json({{"title", "GPU cluster"}, {"category", "Model training & fine-tuning"}, {"license", "MIT"}}));
+  CHECK_THAT(manifest["description"].get<std::string>(), Catch::StartsWith("The cluster exchanges its results"));
+  CHECK_THAT(manifest["keywords"].get<std::string>(), Catch::Contains("all-reduce"));
 }
 
 TEST_CASE("Theme rules address slots the animations declare, with the themes' colours and weights", "[lottie][dotlottie]") {

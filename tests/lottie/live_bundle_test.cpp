@@ -25,14 +25,6 @@ constexpr int kTolerance = 32;
 constexpr double kMaxMean = 1.0;
 constexpr double kMaxShareOver = 0.01;
 
-// The frames that show what a motion does: both ends, every event, the middle of each flight.
-std::vector<int> key_frames(const render::AnimatedScene& scene) {
-  std::set<int> frames{0, scene.frame_count - 1};
-  for (const motion::ChoreographyEvent& e : scene.choreography.events) frames.insert(static_cast<int>(e.frame));
-  for (const motion::PacketMotion& p : scene.choreography.packets) frames.insert(static_cast<int>((p.depart + p.land) / 2));
-  frames.erase(scene.frame_count);
-  return {frames.begin(), frames.end()};
-}
 
 // What a page asks for.
 struct Look {
@@ -67,7 +59,7 @@ Worst compare_with_cairo(const render::lottie::IsolatedPlayer& player, const ren
   const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), expected);
   REQUIRE(player.frame_count() == static_cast<std::size_t>(scene.frame_count));
   Worst worst;
-  for (int f : key_frames(scene)) {
+  for (int f : test::key_frames(scene)) {
     const std::vector<std::uint32_t> theirs = player.render(static_cast<std::size_t>(f), kSize);
     const render::ImageSurface ours = render::render_frame(render::evaluate(scene, f), kSize);
     const render::DiffStats d = render::compare_images(ours.view(), render::view_of(theirs, kSize, kSize), kTolerance);

@@ -12,6 +12,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <algorithm>
 #include <set>
 
 using namespace iconsynth;
@@ -23,15 +24,6 @@ constexpr int kTolerance = 32;
 constexpr double kMaxMean = 1.5;
 constexpr double kMaxShareOver = 0.02;
 
-// Frames worth a browser's time: the ends, each landing and swell peak, the anticipation low,
-// and a frame in the middle of each flight.
-std::vector<int> key_frames(const render::AnimatedScene& scene) {
-  std::set<int> frames{0, scene.frame_count - 1};
-  for (const motion::ChoreographyEvent& e : scene.choreography.events) frames.insert(static_cast<int>(e.frame));
-  for (const motion::PacketMotion& p : scene.choreography.packets) frames.insert(static_cast<int>((p.depart + p.land) / 2));
-  frames.erase(scene.frame_count);
-  return {frames.begin(), frames.end()};
-}
 
 // One document for lottie-web and the variant Cairo draws to compare it with.
 struct Case {
@@ -40,13 +32,14 @@ struct Case {
   render::Variant expected;
 };
 
-// Renders every case (all of one motion, so one frame list) in one browser, then compares.
-void check_with_lottie_web(const std::vector<Case>& cases, const std::string& label) {
+// Renders every case (all of one motion, so one frame list) in one browser, then compares; with
+// markers, each marker lottie-web goes to by name is compared with our frame at its start.
+void check_with_lottie_web(const std::vector<Case>& cases, const std::string& label, bool markers = false) {
   const std::string runner = std::string(ICONSYNTH_SOURCE_DIR) + "/tests/browser/run.sh";
   const std::string script = std::string(ICONSYNTH_SOURCE_DIR) + "/tests/lottie/render_frames.mjs";
   const auto dir = test::artifact_dir("lottie-web-" + label);
   const render::AnimatedScene first = render::build_scene(test::builtin_spec(), cases.front().expected);
-  const std::vector<int> frames = key_frames(first);
+  const std::vector<int> frames = test::key_frames(first);
   std::string list, jsons;
   for (int f : frames) {
     if (!list.empty()) list += ',';
@@ -57,6 +50,14 @@ void check_with_lottie_web(const std::vector<Case>& cases, const std::string& la
     std::ofstream(path) << c.document.dump();
     jsons += " --json '" + path.string() + "'";
   }
+  std::string marker_list;
+  if (markers) {
+    for (const Json& m : cases.front().document["markers"]) {
+      if (!marker_list.empty()) marker_list += ',';
+      marker_list += m["cm"].get<std::string>();
+    }
+    jsons += " --markers '" + marker_list + "'";
+  }
   const std::string command = "bash '" + runner + "' '" + script + "'" + jsons + " --size " + std::to_string(kSize) +
                               " --frames " + list + " --out '" + dir.string() + "' > '" + (dir / "browser.log").string() + "' 2>&1";
   INFO(command);
@@ -64,7 +65,7 @@ void check_with_lottie_web(const std::vector<Case>& cases, const std::string& la
 
   for (const Case& c : cases) {
     const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), c.expected);
-    REQUIRE(key_frames(scene) == frames);
+    REQUIRE(test::key_frames(scene) == frames);
     render::DiffStats worst;
     int worst_frame = -1;
     for (int f : frames) {
@@ -86,12 +87,27 @@ void check_with_lottie_web(const std::vector<Case>& cases, const std::string& la
     INFO(c.name << " worst frame " << worst_frame << ": " << render::describe(worst) << "; images in " << (dir / c.name).string());
     CHECK(worst.mean_abs <= kMaxMean);
     CHECK(worst.share_over <= kMaxShareOver);
+    if (!markers) continue;
+    // goToAndStop(marker) shows the frame the marker names: our frame at its start.
+    const Json reached = Json::parse(test::read_bytes(dir / c.name / "markers.json"));
+    for (const Json& m : c.document["markers"]) {
+      std::string file = "marker_" + m["cm"].get<std::string>() + ".png";
+      std::replace(file.begin(), file.end(), ' ', '_');
+      INFO(c.name << " marker " << m["cm"]);
+      CHECK(reached[m["cm"].get<std::string>()] == m["tm"]);
+      const render::ImageSurface theirs = render::decode_png(test::read_bytes(dir / c.name / file));
+      const render::ImageSurface ours = render::render_frame(render::evaluate(scene, m["tm"].get<double>()), kSize);
+      const render::DiffStats d = render::compare_images(ours.view(), theirs.view(), kTolerance);
+      INFO(render::describe(d));
+      CHECK(d.mean_abs <= kMaxMean);
+      CHECK(d.share_over <= kMaxShareOver);
+    }
   }
 }
 
 }  // namespace
 
-TEST_CASE("lottie-web in Chromium plays our exported Lottie like our Cairo frames", "[lottie][browser]") {
+TEST_CASE("lottie-web in Chromium plays our exported Lottie like our Cairo frames, markers included", "[lottie][browser]") {
   for (const char* motion : {"light", "strong"}) {
     std::vector<Case> cases;
     for (const render::Variant& v : test::all_style_motion_variants()) {
@@ -99,7 +115,7 @@ TEST_CASE("lottie-web in Chromium plays our exported Lottie like our Cairo frame
       const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), v);
       cases.push_back({spec::VariantSpace::animation_id(v), render::lottie::write_animation(scene, {}), v});
     }
-    check_with_lottie_web(cases, motion);
+    check_with_lottie_web(cases, motion, true);
   }
 }
 

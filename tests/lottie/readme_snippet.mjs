@@ -1,16 +1,20 @@
 // Runs the README's page snippet ("snippet: page-player") as written, in Node, against the real
-// dotlottie-web: the page's canvas and button are stand-ins, the bundle and the wasm are served
-// from disk. Then it records what the page shows, for tests/lottie/readme_snippet_test.cpp:
-//   node readme_snippet.mjs README.md WORK_DIR PACKAGE_DIR FRAMES
-// WORK_DIR holds gpu-cluster.lottie and gpu-cluster.mjs; FRAMES is a comma list. Writes to WORK_DIR:
-//   page.mjs (the snippet, plus an export of `player` and `show`), <step>_<frame>.rgba (straight RGBA,
-//   128 × 128) for step "first" (the snippet's look) and "changed" (after show({weight: 3, style:
-//   'outline'})), and result.json {first, changed: {animation}, played: frames advanced after a click}.
+// dotlottie-web: the page's canvas, button and matchMedia are stand-ins, the bundle and the wasm
+// are served from disk. Then it records what the page shows, for tests/lottie/readme_snippet_test.cpp:
+//   node readme_snippet.mjs README.md WORK_DIR PACKAGE_DIR reduce|no-preference
+// WORK_DIR holds gpu-cluster.lottie and gpu-cluster.mjs. Writes to WORK_DIR: page.mjs (the snippet,
+// plus an export of `player` and `show`), <step>.rgba (straight RGBA, 128 × 128) and result.json
+// with each step's state, animation and frame:
+//   first    after load: the state machine at rest
+//   changed  after show({weight: 3, style: 'outline'})
+//   hover    pointer enter, 300 ms later (reduced motion: nothing plays)
+//   button   the page's button (fires the look's motion), 300 ms later
+//   click    once back at rest, a click on the canvas, 300 ms later (strong, drawn in the look)
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [readme, work, packageDir, frameList] = process.argv.slice(2);
+const [readme, work, packageDir, preference] = process.argv.slice(2);
 const size = 128;
 
 // The snippet: the js block after the marker comment.
@@ -40,6 +44,7 @@ DotLottie.setWasmUrl(wasmUrl);
 
 const canvas = { width: size, height: size };
 const clicks = [];
+globalThis.matchMedia = (query) => ({ matches: query === `(prefers-reduced-motion: ${preference})`, media: query });
 globalThis.document = {
   querySelector(selector) {
     if (selector.startsWith('canvas')) return canvas;
@@ -50,28 +55,42 @@ globalThis.document = {
 
 const { player, show } = await import(pathToFileURL(join(work, 'page.mjs')).href);
 await new Promise((ok, bad) => {
-  player.addEventListener('load', () => setTimeout(ok, 0)); // after the page's own handler
+  player.addEventListener('load', () => setTimeout(ok, 50)); // after the page's own handler
   player.addEventListener('loadError', (e) => bad(new Error(`load failed: ${e.error?.message}`)));
 });
 
-const frames = frameList.split(',').map(Number);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const result = { clickHandlers: clicks.length };
 const record = (step) => {
-  for (const f of frames) {
-    player.setFrame(f);
-    writeFileSync(join(work, `${step}_${f}.rgba`), Buffer.from(player.buffer));
-  }
-  return { animation: player.activeAnimationId, playing: player.isPlaying };
+  writeFileSync(join(work, `${step}.rgba`), Buffer.from(player.buffer));
+  result[step] = {
+    state: player.stateMachineGetCurrentState(),
+    animation: player.activeAnimationId,
+    frame: player.currentFrame,
+    playing: player.isPlaying,
+  };
 };
-const result = { first: record('first') };
+const backAtRest = async () => {
+  for (let t = 0; t < 3000 && player.stateMachineGetCurrentState() !== 'rest'; t += 50) await sleep(50);
+  await sleep(100);
+};
+record('first');
 show({ weight: 3, style: 'outline' });
-result.changed = record('changed');
-// The button: a click plays the animation, and the clock moves it on.
-player.setFrame(0);
-const before = player.currentFrame;
+await sleep(50);
+record('changed');
+player.stateMachinePostPointerEnterEvent(10, 10);
+await sleep(300);
+record('hover');
+await backAtRest();
 for (const click of clicks) click();
-await new Promise((ok) => setTimeout(ok, 400));
-result.played = player.currentFrame - before;
-result.clickHandlers = clicks.length;
+await sleep(300);
+record('button');
+await backAtRest();
+player.stateMachinePostClickEvent(10, 10);
+await sleep(300);
+player.pause(); // hold the frame the buffer shows
+await sleep(50);
+record('click');
 writeFileSync(join(work, 'result.json'), JSON.stringify(result));
 player.destroy();
 process.exit(0);

@@ -1,6 +1,8 @@
 // The README's page snippet is code that runs: Node runs it as written with the real
-// dotlottie-web, and what its player shows matches Cairo for the snippet's look and for a change
-// made at play time; a click plays the animation.
+// dotlottie-web. Its player opens on the rest pose in the snippet's look, changes look live,
+// plays light on hover and strong on a click or the button, in the look it was given (the
+// snippet puts the slots back when the state machine switches animation), and under reduced
+// motion hovering plays nothing while the button and a click still do.
 #include "live_support.h"
 
 #include "render/cairo/raster.h"
@@ -24,41 +26,68 @@ std::vector<std::uint32_t> premultiplied(const std::string& rgba) {
   return out;
 }
 
+Json run_snippet(const std::filesystem::path& work, const std::string& preference) {
+  test::write_bundle_and_descriptor(work);
+  std::string args = test::quoted(std::string(ICONSYNTH_SOURCE_DIR) + "/README.md");
+  args += ' ' + test::quoted(work) + ' ' + test::quoted(cli::find_thorvg("").package) + ' ' + preference;
+  test::run_node(test::lottie_test_script("readme_snippet.mjs"), args, work);
+  return Json::parse(test::read_file(work / "result.json"));
+}
+
+// What the page showed at a step, against Cairo's frame of the look it should have.
+render::DiffStats shown_vs_cairo(const std::filesystem::path& work, const std::string& step, const Json& at,
+                                 const render::Variant& look) {
+  const std::string rgba = test::read_file(work / (step + ".rgba"));
+  REQUIRE(rgba.size() == 128u * 128u * 4u);
+  const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), look);
+  const render::ImageSurface ours = render::render_frame(render::evaluate(scene, at["frame"].get<double>()), 128);
+  return render::compare_images(ours.view(), render::view_of(premultiplied(rgba), 128, 128), 32);
+}
+
 }  // namespace
 
-TEST_CASE("The README's page snippet shows the look it sets, changes it live, and plays on a click", "[lottie][readme][thorvg]") {
+TEST_CASE("The README's page snippet shows its look, changes it live, and plays on hover, click and its button", "[lottie][readme][thorvg]") {
   const auto work = test::scratch_dir("readme-snippet");
-  test::write_bundle_and_descriptor(work);
-  const std::string package = cli::find_thorvg("").package.string();
-  const std::vector<int> frames{0, 30, 38, 59};
-  std::string args = test::quoted(std::string(ICONSYNTH_SOURCE_DIR) + "/README.md");
-  args += ' ' + test::quoted(work) + ' ' + test::quoted(package) + " 0,30,38,59";
-  test::run_node(test::lottie_test_script("readme_snippet.mjs"), args, work);
-  const Json result = Json::parse(test::read_file(work / "result.json"));
-  CHECK(result["first"]["animation"] == "duotone-light");
-  CHECK(result["changed"]["animation"] == "outline-light");
-  CHECK(result["clickHandlers"] == 1);
-  CHECK(result["played"].get<double>() > 5);  // 400 ms at 60 fps is about 24 frames
-
+  const Json r = run_snippet(work, "no-preference");
+  INFO(r.dump(1));
+  CHECK(r["clickHandlers"] == 1);
+  const auto red = spec::parse_hex_color("#E5484D");
+  CHECK(r["first"]["state"] == "rest");
+  CHECK(r["first"]["animation"] == "duotone-light");
+  CHECK(r["first"]["frame"] == 0);
+  CHECK(r["changed"]["state"] == "rest");
+  CHECK(r["changed"]["animation"] == "outline-light");
+  CHECK(r["hover"]["state"] == "light");
+  CHECK(r["hover"]["frame"].get<double>() > 5);
+  CHECK(r["button"]["state"] == "strong");  // the look's motion
+  CHECK(r["button"]["frame"].get<double>() > 5);
+  CHECK(r["click"]["state"] == "strong");
+  CHECK(r["click"]["animation"] == "outline-strong");
   struct Step {
     const char* name;
     render::Variant look;
   } steps[] = {
-      {"first", {"duotone", 2.25, "light", "dark", spec::parse_hex_color("#E5484D")}},
-      {"changed", {"outline", 3, "light", "dark", spec::parse_hex_color("#E5484D")}},
+      {"first", {"duotone", 2.25, "light", "dark", red}},
+      {"changed", {"outline", 3, "light", "dark", red}},
+      {"hover", {"outline", 3, "light", "dark", red}},
+      {"click", {"outline", 3, "strong", "dark", red}},  // after the state machine switched animation
   };
   for (const Step& step : steps) {
-    const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), step.look);
-    for (int f : frames) {
-      INFO(step.name << " frame " << f);
-      const std::string rgba = test::read_file(work / (std::string(step.name) + "_" + std::to_string(f) + ".rgba"));
-      REQUIRE(rgba.size() == 128u * 128u * 4u);
-      const std::vector<std::uint32_t> theirs = premultiplied(rgba);
-      const render::ImageSurface ours = render::render_frame(render::evaluate(scene, f), 128);
-      const render::DiffStats d = render::compare_images(ours.view(), render::view_of(theirs, 128, 128), 32);
-      INFO(render::describe(d));
-      CHECK(d.mean_abs <= 1.0);
-      CHECK(d.share_over <= 0.01);
-    }
+    const render::DiffStats d = shown_vs_cairo(work, step.name, r[step.name], step.look);
+    INFO(step.name << " at frame " << r[step.name]["frame"] << ": " << render::describe(d));
+    CHECK(d.mean_abs <= 1.0);
+    CHECK(d.share_over <= 0.01);
   }
+}
+
+TEST_CASE("The README's page snippet under reduced motion: hovering plays nothing, the button and a click still do", "[lottie][readme][thorvg]") {
+  const auto work = test::scratch_dir("readme-snippet-calm");
+  const Json r = run_snippet(work, "reduce");
+  INFO(r.dump(1));
+  CHECK(r["hover"]["state"] == "rest");
+  CHECK(r["hover"]["frame"] == 0);
+  CHECK(r["hover"]["playing"] == false);
+  CHECK(r["button"]["state"] == "strong");
+  CHECK(r["button"]["frame"].get<double>() > 5);
+  CHECK(r["click"]["state"] == "strong");
 }

@@ -2,6 +2,8 @@
 // lottie-web (the real player) in headless Debian Chromium and writes one
 // transparent PX x PX PNG per frame (straight, i.e. non-premultiplied, alpha).
 // --json may repeat: one browser draws them all, each into DIR/<file name without .json>/.
+// --markers a,b also shows each named marker (goToAndStop(name)), as marker_<name>.png (spaces
+// as '_'), and records the frame lottie-web went to in markers.json.
 // Start it through tests/browser/run.sh, which installs the pinned npm deps and Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +12,7 @@ import { launchChromium } from './chromium.mjs';
 
 // The full player (every renderer plus expressions) from the project's pinned lottie-web.
 const LOTTIE_JS = path.join(process.env.ICONSYNTH_LOTTIE_WEB || '', 'build/player/lottie.min.js');
-const USAGE = 'usage: tests/browser/run.sh tests/lottie/render_frames.mjs --json FILE.json [--json FILE2.json ...] --size PX --frames 0,10,45|all --out DIR [--renderer canvas|svg]';
+const USAGE = 'usage: tests/browser/run.sh tests/lottie/render_frames.mjs --json FILE.json [--json FILE2.json ...] --size PX --frames 0,10,45|all --out DIR [--renderer canvas|svg] [--markers NAME,NAME]';
 
 class UsageError extends Error {}
 
@@ -18,7 +20,7 @@ function parseArgs(argv) {
   const o = { renderer: 'canvas', json: [] };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '-h' || argv[i] === '--help') { console.log(USAGE); process.exit(0); }
-    const m = /^--(json|size|frames|out|renderer)(?:=(.*))?$/.exec(argv[i]);
+    const m = /^--(json|size|frames|out|renderer|markers)(?:=(.*))?$/.exec(argv[i]);
     if (!m) throw new UsageError(`unknown argument '${argv[i]}'`);
     const v = m[2] ?? argv[++i];
     if (v === undefined || v === '') throw new UsageError(`--${m[1]} needs a value`);
@@ -94,11 +96,12 @@ async function pageLoad({ jsonText, renderer }) {
   return { firstFrame: anim.firstFrame, canvas: cv && [cv.width, cv.height] };
 }
 
-// Runs in the page: show one frame; for canvas also return its PNG as a data URL.
-function pageFrame({ rel, renderer }) {
+// Runs in the page: show one frame (or a marker, by name); for canvas also return its PNG as a data URL.
+function pageFrame({ rel, marker, renderer }) {
   window.__errors.length = 0;
   // isFrame=true: 'rel' is in frames, relative to the first frame (round(ip)).
-  window.__anim.goToAndStop(rel, true);
+  if (marker !== undefined) window.__anim.goToAndStop(marker, true);
+  else window.__anim.goToAndStop(rel, true);
   if (window.__errors.length) throw new Error(`lottie-web: ${window.__errors.join('; ')}`);
   // toDataURL keeps alpha; PNG pixels are straight (un-premultiplied) RGBA.
   return renderer === 'canvas' ? document.querySelector('#c canvas').toDataURL('image/png') : null;
@@ -141,6 +144,16 @@ async function main() {
         const name = `frame_${f < 0 ? '-' : ''}${String(Math.abs(f)).padStart(4, '0')}.png`;
         fs.writeFileSync(path.join(doc.out, name), png);
       }
+      const reached = {};
+      for (const marker of (opts.markers ? opts.markers.split(',') : [])) {
+        const url = await page.evaluate(pageFrame, { marker, renderer: opts.renderer });
+        if (pageErrors.length) throw new Error(`page error: ${pageErrors.join('; ')}`);
+        reached[marker] = await page.evaluate(() => window.__anim.currentFrame);
+        const png = url !== null ? Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')
+          : await page.screenshot({ clip: { x: 0, y: 0, width: px, height: px }, omitBackground: true });
+        fs.writeFileSync(path.join(doc.out, `marker_${marker.replace(/ /g, '_')}.png`), png);
+      }
+      if (opts.markers) fs.writeFileSync(path.join(doc.out, 'markers.json'), JSON.stringify(reached));
       await page.close();
       console.log(`wrote ${doc.frames.length} frame(s) ${px}x${px} (${opts.renderer}) to ${doc.out}`);
     }

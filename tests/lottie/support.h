@@ -15,10 +15,21 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace iconsynth::test {
+
+// Frames that show what a motion does, for tests that cannot afford every frame: both ends,
+// every choreography event, and the middle of each flight.
+inline std::vector<int> key_frames(const render::AnimatedScene& scene) {
+  std::set<int> frames{0, scene.frame_count - 1};
+  for (const motion::ChoreographyEvent& e : scene.choreography.events) frames.insert(static_cast<int>(e.frame));
+  for (const motion::PacketMotion& p : scene.choreography.packets) frames.insert(static_cast<int>((p.depart + p.land) / 2));
+  frames.erase(scene.frame_count);
+  return {frames.begin(), frames.end()};
+}
 
 // Where a failing test leaves images for a person to look at.
 inline std::filesystem::path artifact_dir(const std::string& name) {

@@ -109,6 +109,23 @@ TEST_CASE("The preview page plays both sides in step, from disk, and its pickers
     CHECK(session["errorHidden"] == true);
   }
 
+  SECTION("under prefers-reduced-motion it opens on the rest pose, still, until play is clicked") {
+    const auto& r = session["reduced"];
+    CHECK(r["opened"]["reducedMotion"] == true);
+    CHECK(r["opened"]["playing"] == false);
+    CHECK(r["opened"]["frame"] == 0);
+    CHECK(r["after500ms"]["frame"] == 0);
+    CHECK(r["lottieFrame"] == 0);
+    CHECK(r["afterClick"]["playing"] == true);
+    CHECK(r["afterClick"]["frame"].get<int>() > 0);
+  }
+
+  SECTION("the page names the icon: title, description, keywords and licence from the spec") {
+    CHECK_THAT(session["title"].get<std::string>(), Catch::StartsWith("GPU cluster"));
+    CHECK_THAT(session["about"].get<std::string>(), Catch::Contains("exchanges its results around the ring") &&
+                                                         Catch::Contains("all-reduce") && Catch::Contains("License: MIT"));
+  }
+
   SECTION("it opens playing; pause holds the frame") {
     CHECK(session["play"]["opensPlaying"] == true);
     CHECK(session["play"]["advancedBy"].get<int>() > 0);

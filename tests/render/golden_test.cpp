@@ -121,6 +121,32 @@ TEST_CASE("Stroke weight 2 rendered as 2.1 is caught in every weight-2 variant",
   }
 }
 
+TEST_CASE("Markers, state machines and metadata are in the structural diff, by entry and field", "[golden]") {
+  // Hovering plays strong now: the state machines and the manifest change; no frame does.
+  const Outcome hover = golden_check("interaction", "--set interaction.hover=strong");
+  CHECK(hover.exit_code == 1);
+  std::set<std::string> changed_entries;
+  for (const json& c : hover.summary["bundle"]["changes"]) {
+    const std::string text = c;
+    changed_entries.insert(text.substr(text.find(' ') + 1, text.find(':') - text.find(' ') - 1));
+  }
+  CHECK(changed_entries == std::set<std::string>{"manifest.json", "s/outline.json", "s/solid.json", "s/duotone.json"});
+  CHECK(failing_variants(hover.summary).empty());
+  // A longer gather moves the strong animations' markers, and the Lottie diff names them.
+  const Outcome gather = golden_check("gather", "--set motions.strong.timeline.sequence.0.gather.hold=5");
+  bool marker_named = false;
+  for (const json& v : gather.summary["variants"]) {
+    for (const json& c : v["lottie"]["changes"]) {
+      marker_named = marker_named || c.get<std::string>().find("/markers") != std::string::npos;
+    }
+  }
+  CHECK(marker_named);
+  // The title is in every animation's meta and the manifest.
+  const Outcome title = golden_check("title", "--set meta.title=Cluster");
+  CHECK_THAT(title.summary["variants"][0]["lottie"]["changes"][0].get<std::string>(), Catch::Contains("/meta/d"));
+  CHECK_THAT(title.summary["bundle"]["changes"].dump(), Catch::Contains("manifest.json:/custom/title"));
+}
+
 TEST_CASE("Anti-aliasing noise (a 1/64 px offset) passes within tolerance", "[golden]") {
   const Outcome o = golden_check("offset", "--offset 0.015625");
   CHECK(o.exit_code == 0);

@@ -293,3 +293,39 @@ TEST_CASE("preview writes a page that opens from disk, byte-identical across run
   CHECK_THAT(listings[0], Catch::Contains("\"cairo\":{\"theme\":\"light\""));
   CHECK(count_files(dir / "a" / "frames") == 12);  // a filmstrip per style x motion x theme
 }
+
+TEST_CASE("info --json lists each motion's markers, the same the exports carry", "[tools][cli]") {
+  const fs::path dir = scratch_dir("info-markers");
+  const auto r = run_cli("info --json", dir);
+  REQUIRE(r.exit_code == 0);
+  const auto info = nlohmann::json::parse(r.out);
+  CHECK(info["meta"]["title"] == "GPU cluster");
+  CHECK(info["meta"]["license"] == "MIT");
+  CHECK(info["interaction"] == nlohmann::json({{"hover", "light"}, {"click", "strong"}}));
+  for (const char* motion : {"light", "strong"}) {
+    INFO(motion);
+    REQUIRE(run_cli(std::string("export --motion ") + motion + " -o " + (dir / "a.json").string(), dir).exit_code == 0);
+    const auto exported = nlohmann::json::parse(read_file(dir / "a.json"));
+    const auto& listed = info["motions"][motion]["markers"];
+    REQUIRE(listed.size() == exported["markers"].size());
+    for (std::size_t i = 0; i < listed.size(); ++i) {
+      CHECK(listed[i]["name"] == exported["markers"][i]["cm"]);
+      CHECK(listed[i]["start"] == exported["markers"][i]["tm"]);
+      CHECK(listed[i]["duration"] == exported["markers"][i]["dr"]);
+    }
+    // each round's marker spans its events: first departure to last module settled
+    for (const auto& m : listed) {
+      const std::string name = m["name"];
+      if (name.rfind("round ", 0) != 0) continue;
+      const int round = std::stoi(name.substr(6));
+      double depart = 1e9, settled = -1;
+      for (const auto& e : info["motions"][motion]["events"]) {
+        if (e["round"] != round) continue;
+        if (e["kind"] == "depart") depart = std::min(depart, e["frame"].get<double>());
+        if (e["kind"] == "settled") settled = std::max(settled, e["frame"].get<double>());
+      }
+      CHECK(m["start"] == depart);
+      CHECK(m["start"].get<double>() + m["duration"].get<double>() == settled);
+    }
+  }
+}

@@ -59,7 +59,8 @@ TEST_CASE("A third style and a third theme, added by JSON alone, reach every com
     CHECK(entries.count("a/soft-strong.json") == 1);
     CHECK(entries.count("t/high-contrast.json") == 1);
     CHECK(entries.count("t/high-contrast-w2.5.json") == 1);
-    CHECK(entries.size() == 1 + 8 + 3 * (1 + 3));  // each theme alone and at each preset weight
+    CHECK(entries.count("s/soft.json") == 1);  // a state machine per style
+    CHECK(entries.size() == 1 + 8 + 3 * (1 + 3) + 4);  // each theme alone and at each preset weight
     const auto r = ok("check --size 48 --theme high-contrast " + (dir / "plus.lottie").string());
     CHECK_THAT(r.out, Catch::Contains("8 animations: 8 match") && Catch::Contains("soft-strong"));
   }

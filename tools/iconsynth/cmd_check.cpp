@@ -48,6 +48,13 @@ std::string sparkline(const PlayerCheck& p, std::size_t width = 30) {
 void print_table(const CheckResult& r) {
   std::printf("%s (%s), %d px\n", r.asset_name.c_str(), render::lottie::kind_name(r.kind).c_str(), r.size);
   for (const std::string& note : r.notes) std::printf("note: %s\n", note.c_str());
+  if (r.interaction.empty()) {
+    std::printf("markers and state machines: sound\n");
+  } else {
+    std::printf("markers and state machines: %zu problem%s (reported; the verdict is the frames')\n", r.interaction.size(),
+                r.interaction.size() == 1 ? "" : "s");
+    for (const std::string& f : r.interaction) std::printf("  %s\n", f.c_str());
+  }
   std::printf("%-18s %-16s %-8s %6s %5s %7s %5s %6s %-8s %s\n", "animation", "variant", "player", "frames", "worst", "shift",
               "ink", "score", "verdict", "score per frame");
   int matching = 0;

@@ -18,6 +18,7 @@ struct ExportOptions {
   VariantOptions variant;
   std::string format = "lottie";
   int size = 24;
+  bool reduced_motion = false;
   std::string output;
 };
 
@@ -29,12 +30,15 @@ std::vector<std::string> weight_labels(const std::vector<double>& weights) {
 
 void run_export(const ExportOptions& o, CLI::App& cmd) {
   const spec::IconSpec spec = o.spec.load();
+  if (o.reduced_motion && o.format != "lottie") throw std::invalid_argument("--reduced-motion applies to --format lottie only; a bundle carries the \"reduced motion\" marker instead");
   if (o.format == "lottie") {
-    const render::AnimatedScene scene = render::build_scene(spec, o.variant.resolve(spec));
+    const render::AnimatedScene built = render::build_scene(spec, o.variant.resolve(spec));
+    const render::AnimatedScene scene = o.reduced_motion ? render::rest_pose(built) : built;
     const std::string text = render::lottie::to_text(render::lottie::write_animation(scene, {o.size}));
     write_file_atomically(o.output, text);
-    std::cout << "wrote " << o.output << " (" << spec::VariantSpace::animation_id(scene.variant) << ", weight "
-              << spec::VariantSpace::weight_label(scene.variant.weight) << ", " << scene.frame_count << " frames, " << text.size()
+    std::cout << "wrote " << o.output << " (" << spec::VariantSpace::animation_id(scene.variant)
+              << (o.reduced_motion ? " reduced-motion rendition" : "") << ", weight "
+              << spec::VariantSpace::weight_label(scene.variant.weight) << ", " << scene.frame_count << (scene.frame_count == 1 ? " frame, " : " frames, ") << text.size()
               << " bytes)\n";
     return;
   }
@@ -84,6 +88,8 @@ void add_export_command(CLI::App& app) {
   cmd->add_option("--size", options->size, "Canvas size in px (the 24-unit grid scaled to it)")
       ->check(CLI::Range(render::kMinSize, render::kMaxSize))
       ->capture_default_str();
+  cmd->add_flag("--reduced-motion", options->reduced_motion,
+                "With --format lottie: the reduced-motion rendition, the rest pose as a one-frame animation");
   cmd->add_option("-o,--output", options->output, "Output file (.json, .lottie or .mjs)")->required();
   cmd->callback([options, cmd] { run_export(*options, *cmd); });
 }

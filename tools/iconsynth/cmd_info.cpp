@@ -3,6 +3,7 @@
 
 #include "geometry/ring.h"
 #include "render/cairo/raster.h"
+#include "render/lottie/markers.h"
 #include "spec/json_reader.h"
 
 #include <algorithm>
@@ -24,13 +25,18 @@ json motion_summary(const spec::IconSpec& spec, const std::string& m) {
                       {"module", e.module < 0 ? json("all") : json(geometry::short_name(geometry::kRingOrder[e.module]))},
                       {"round", e.round + 1}});
   }
+  json markers = json::array();
+  for (const render::lottie::Marker& mk : render::lottie::animation_markers(c)) {
+    markers.push_back({{"name", mk.name}, {"start", mk.start}, {"duration", mk.duration}});
+  }
   return {{"frames", c.frame_count},
           {"duration_ms", c.frame_count * 1000.0 / spec.frame_rate},
           {"rounds", c.round_count},
           {"anticipation", std::any_of(c.events.begin(), c.events.end(), [](const motion::ChoreographyEvent& e) {
              return e.kind == motion::ChoreographyEvent::Kind::AnticipationLow;
            })},
-          {"events", events}};
+          {"events", events},
+          {"markers", markers}};
 }
 
 json info_json(const spec::IconSpec& spec) {
@@ -40,11 +46,15 @@ json info_json(const spec::IconSpec& spec) {
   for (const auto& [name, rule] : spec.themes) {
     themes[name] = {{"primary", spec::to_hex(rule.primary)}, {"secondary", spec::to_hex(rule.secondary(rule.primary))}};
   }
+  json meta = {{"title", spec.meta.title}, {"description", spec.meta.description}, {"category", spec.meta.category},
+               {"keywords", spec.meta.keywords}, {"license", spec.meta.license}};
   return {{"id", spec.id},
+          {"meta", meta},
           {"frame_rate", spec.frame_rate},
           {"motions", motions},
           {"styles", space.styles()},
           {"defaults", {{"style", spec.default_style}, {"motion", spec.default_motion}, {"theme", spec.default_theme}}},
+          {"interaction", {{"hover", spec.hover_motion}, {"click", spec.click_motion}}},
           {"weights", {{"min", spec::kMinWeight}, {"max", spec::kMaxWeight}, {"default", spec.default_weight},
                        {"presets", spec.weight_presets}}},
           {"themes", themes},
@@ -69,14 +79,28 @@ void print_events(const motion::Choreography& c) {
 }
 
 void print_text(const spec::IconSpec& spec, const json& info) {
-  std::cout << spec.id << " at " << spec::format_number(spec.frame_rate) << " fps\n\nmotions:\n";
+  std::cout << spec.meta.title << " (" << spec.id << ") at " << spec::format_number(spec.frame_rate) << " fps\n";
+  if (!spec.meta.description.empty()) std::cout << spec.meta.description << "\n";
+  if (!spec.meta.category.empty()) std::cout << "category: " << spec.meta.category << "\n";
+  if (!spec.meta.keywords.empty()) std::cout << "keywords: " << spec::joined_names(spec.meta.keywords, ", ") << "\n";
+  if (!spec.meta.license.empty()) std::cout << "license: " << spec.meta.license << "\n";
+  std::cout << "\nmotions:\n";
   for (const auto& [name, params] : spec.motions) {
     const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
     std::cout << "  " << name << ": " << c.frame_count << " frames, "
               << spec::format_number(c.frame_count * 1000.0 / spec.frame_rate) << " ms, " << c.round_count
               << (c.round_count == 1 ? " round" : " rounds") << "\n";
     print_events(c);
+    std::cout << "    markers:";
+    for (const render::lottie::Marker& mk : render::lottie::animation_markers(c)) {
+      std::cout << " \"" << mk.name << "\" " << spec::format_number(mk.start);
+      if (mk.duration > 0) std::cout << "-" << spec::format_number(mk.start + mk.duration);
+      std::cout << ";";
+    }
+    std::cout << "\n";
   }
+  std::cout << "\ninteraction: hover plays " << spec.hover_motion << ", a click plays " << spec.click_motion
+            << " (the bundle's state machines)\n";
   std::cout << "\nstyles: " << spec::joined_names(spec::names_of(spec.styles), ", ") << "\n";
   std::cout << "weights: " << spec::format_number(spec::kMinWeight) << " to " << spec::format_number(spec::kMaxWeight)
             << ", default " << spec::format_number(spec.default_weight) << ", presets";

@@ -24,6 +24,7 @@ struct RenderOptions {
   std::string background;
   bool filmstrip = false;
   int columns = 0;
+  bool reduced_motion = false;
   std::string out;
 };
 
@@ -41,7 +42,8 @@ std::string encode(const render::FrameScene& frame, int size, const std::string&
 
 void run_render(const RenderOptions& o) {
   const spec::IconSpec spec = o.spec.load();
-  const render::AnimatedScene scene = render::build_scene(spec, o.variant.resolve(spec));
+  const render::AnimatedScene built = render::build_scene(spec, o.variant.resolve(spec));
+  const render::AnimatedScene scene = o.reduced_motion ? render::rest_pose(built) : built;
   const std::filesystem::path dir(o.out);
   const std::string label = spec::VariantSpace::animation_id(scene.variant) + ", weight " + spec::VariantSpace::weight_label(scene.variant.weight);
 
@@ -108,6 +110,8 @@ void add_render_command(CLI::App& app) {
   cmd->add_option("--columns", options->columns, "Frames a row on the filmstrip (default: a square sheet)")
       ->check(CLI::Range(1, 1000))
       ->needs(filmstrip);
+  cmd->add_flag("--reduced-motion", options->reduced_motion,
+                "The reduced-motion rendition: the rest pose alone, one frame (what to show when the platform asks for reduced motion)");
   cmd->add_option("--out", options->out, "Output folder (frame_0000.png, …)")->required();
   filmstrip->excludes(cmd->get_option("--frame"));
   cmd->callback([options] {

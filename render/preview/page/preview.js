@@ -34,7 +34,9 @@
     color: D.themes[D.cairo.theme].primary,
     weight: D.cairo.weight,
     frame: 0,
-    playing: !/[?&]paused\b/.test(location.search),
+    // Reduced motion: open on the rest pose, paused; the play button (an explicit request) still plays.
+    reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+    playing: !/[?&]paused\b/.test(location.search) && !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
   };
   let cards = [];  // {style, variant, anim, lottieBox, cairoBox, lottieCaption, cairoCaption}
 
@@ -228,7 +230,11 @@
     document.head.appendChild(script);
   }
 
-  $('title').textContent = `${D.id} · iconsynth preview`;
+  $('title').textContent = `${D.meta.title} · iconsynth preview`;
+  document.title = `${D.meta.title} · iconsynth preview`;
+  $('about').textContent = [D.meta.description, D.meta.category && `Category: ${D.meta.category}`,
+                            D.meta.keywords.length && `Keywords: ${D.meta.keywords.join(', ')}`,
+                            D.meta.license && `License: ${D.meta.license}`].filter(Boolean).join(' · ');
   $('footer').textContent = `${D.generator} · spec ${D.id} · build ${D.build} · lottie-web ${D.lottieWeb}` +
                             (status.watch ? ' · watching the spec' : '');
   buildCards();

@@ -114,6 +114,25 @@ try {
   }
   record.pickers.themeColor = await page.locator('#color').inputValue();
   record.errorHidden = await page.locator('#error').isHidden();
+  record.title = await page.title();
+  record.about = await page.locator('#about').textContent();
+
+  // Under prefers-reduced-motion: reduce the page opens on the rest pose and stays there until
+  // the play button (an explicit request) is clicked.
+  const calm = await browser.newContext({ viewport: { width: 1400, height: 1100 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+  await calm.route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));
+  const still = await calm.newPage();
+  await still.goto(pathToFileURL(path.resolve(opts.page)).href);
+  await still.waitForFunction(() => window.iconsynthPreview !== undefined, null, { timeout: 20000 });
+  const calmState = () => still.evaluate(() => ({ ...window.iconsynthPreview.state }));
+  record.reduced = { opened: await calmState() };
+  await still.waitForTimeout(500);
+  record.reduced.after500ms = await calmState();
+  record.reduced.lottieFrame = await still.evaluate(() => window.iconsynthPreview.lottieFrame('outline'));
+  await still.locator('#play').click();
+  await still.waitForTimeout(400);
+  record.reduced.afterClick = await calmState();
+  await calm.close();
 } finally {
   await browser.close();
 }
