@@ -152,3 +152,31 @@ TEST_CASE("Motions say whether they loop, and a loop whose ends differ is refuse
   // An action keeps its rest frames.
   CHECK(error_after([](json& d) { d["motions"]["light"]["lead"] = 0; }).pointer() == "/motions/light/lead");
 }
+
+TEST_CASE("The icon's meta and interaction are read, and bad ones named", "[spec][loader]") {
+  const IconSpec spec = load_spec(builtin());
+  CHECK(spec.meta.title == "GPU cluster");
+  CHECK(spec.meta.license == "MIT");
+  CHECK(spec.meta.keywords.size() == 13);
+  CHECK(spec.hover_motion == "light");
+  CHECK(spec.click_motion == "strong");
+  // Both optional: the id stands in for the title, the default motion for hover and click.
+  json bare = builtin();
+  bare.erase("meta");
+  bare.erase("interaction");
+  const IconSpec plain = load_spec(bare);
+  CHECK(plain.meta.title == "gpu-cluster");
+  CHECK(plain.hover_motion == plain.default_motion);
+  CHECK(plain.click_motion == plain.default_motion);
+
+  CHECK(std::string(error_after([](json& d) { d["meta"]["title"] = ""; }).what()) ==
+        "/meta/title: missing or empty: the icon's title (e.g. \"GPU cluster\")");
+  CHECK(std::string(error_after([](json& d) { d["meta"]["keywords"][2] = 7; }).what()) ==
+        "/meta/keywords/2: expected a keyword of 1-64 bytes, got a number");
+  CHECK_THAT(error_after([](json& d) { d["meta"]["author"] = "x"; }).what(), Catch::Contains("/meta/author: unknown field"));
+  CHECK_THAT(error_after([](json& d) { d["meta"]["description"] = std::string(2001, 'a'); }).what(),
+             Catch::Contains("/meta/description: is 2001 bytes; at most 2000"));
+  const SpecError hover = error_after([](json& d) { d["interaction"]["hover"] = "wiggle"; });
+  CHECK(hover.pointer() == "/interaction/hover");
+  CHECK_THAT(hover.what(), Catch::Contains("unknown value \"wiggle\"") && Catch::Contains("\"strong\""));
+}
