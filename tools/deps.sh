@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages iconsynth needs; skips what is already there.
-#   deps.sh          what building and running needs
-#   deps.sh --test   also what the test suite needs (unzip, Node.js for the schema check,
-#                    Chromium for the lottie-web comparison)
+#   deps.sh          what building and running needs (Node.js and npm too: `preview` copies the
+#                    pinned lottie-web, `check` runs ThorVG from the pinned dotlottie-web)
+#   deps.sh --test   also what the test suite needs (unzip, libxml2, Catch2, Chromium for the
+#                    lottie-web comparison)
 set -euo pipefail
 
 packages=(
@@ -11,10 +12,10 @@ packages=(
   libwebp-dev libgif-dev
   libbenchmark-dev
 )
+# Node.js may come from elsewhere than Debian (this image ships its own): only add Debian's if absent.
+command -v node > /dev/null && command -v npm > /dev/null || packages+=(nodejs npm)
 if [[ ${1:-} == --test ]]; then
   packages+=(catch2 libxml2-dev unzip chromium)
-  # Node.js may come from elsewhere than Debian (this image ships its own): only add Debian's if absent.
-  command -v node > /dev/null && command -v npm > /dev/null || packages+=(nodejs npm)
 fi
 
 missing=()
