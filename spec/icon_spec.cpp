@@ -23,6 +23,11 @@ const motion::ChoreographyParams& IconSpec::choreography(std::string_view name) 
   return find_rule(motions, name, "motion");
 }
 
+Json to_json(const IconMeta& meta) {
+  return {{"title", meta.title}, {"description", meta.description}, {"category", meta.category},
+          {"keywords", meta.keywords}, {"license", meta.license}};
+}
+
 std::string joined_names(const std::vector<std::string>& names, std::string_view separator) {
   std::string out;
   for (const std::string& n : names) out += (out.empty() ? "" : std::string(separator)) + n;

@@ -62,6 +62,9 @@ struct IconMeta {
   std::string license;                // an SPDX id, "MIT"
 };
 
+// {"title", "description", "category", "keywords", "license"}: how `info` and the preview page show it.
+Json to_json(const IconMeta& meta);
+
 struct IconSpec {
   std::string id;
   IconMeta meta;                      // "meta" in the spec; title defaults to the id

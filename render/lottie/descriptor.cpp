@@ -1,5 +1,6 @@
 #include "render/lottie/descriptor.h"
 
+#include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/lottie_json.h"
 #include "render/lottie/slots.h"
 #include "render/scene/scene.h"
@@ -29,14 +30,14 @@ Json descriptor_data(const spec::IconSpec& spec) {
   Json themes = Json::object(), secondary_styles = Json::array();
   for (const std::string& t : space.themes()) {
     const spec::ThemeRule& rule = spec.theme_rule(t);
-    Json presets = Json::object();
-    for (double w : spec.weight_presets) {
-      presets[spec::VariantSpace::weight_label(w)] = t + "-w" + spec::VariantSpace::weight_label(w);
-    }
     themes[t] = {{"primary", spec::to_hex(rule.primary)},
                  {"backdrop", spec::to_hex(rule.backdrop)},
                  {"secondaryMix", rule.secondary_mix},
-                 {"presetThemes", presets}};
+                 {"presetThemes", Json::object()}};
+  }
+  // The bundle's themes that set a preset weight, by the weight they set.
+  for (const BundleTheme& b : bundle_themes(spec)) {
+    if (b.weight) themes[b.colours]["presetThemes"][spec::VariantSpace::weight_label(*b.weight)] = b.id;
   }
   // Which styles paint anything in the secondary tone (only their animations declare its slots).
   for (const spec::Variant& v : space.variants({.motion = spec.default_motion, .theme = spec.default_theme, .weight = spec.default_weight})) {

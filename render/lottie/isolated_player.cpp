@@ -81,7 +81,8 @@ void make_pipes(int down[2], int up[2], const std::string& name) {
   }
 }
 
-// Straight RGBA bytes (dotlottie-web's buffer) as premultiplied ARGB32 (Cairo's and rlottie's).
+}  // namespace
+
 void premultiply_rgba(std::vector<std::uint32_t>& pixels) {
   for (std::uint32_t& p : pixels) {
     const auto* bytes = reinterpret_cast<const std::uint8_t*>(&p);
@@ -90,8 +91,6 @@ void premultiply_rgba(std::vector<std::uint32_t>& pixels) {
     p = a << 24 | times_alpha(r) << 16 | times_alpha(g) << 8 | times_alpha(b);
   }
 }
-
-}  // namespace
 
 IsolatedPlayer::IsolatedPlayer(std::string engine, Pixels pixels, std::string name, std::chrono::seconds timeout)
     : engine_(std::move(engine)), pixels_(pixels), name_(std::move(name)), timeout_(timeout) {}

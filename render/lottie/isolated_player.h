@@ -36,6 +36,10 @@ struct ThorvgDocument {
   std::string slots;      // Lottie slot values to set after the theme, as JSON text ("" = none)
 };
 
+// Straight RGBA bytes (dotlottie-web's buffer), read into 32-bit words, turned in place into
+// premultiplied ARGB32 (Cairo's and rlottie's), rounding as Cairo does.
+void premultiply_rgba(std::vector<std::uint32_t>& pixels);
+
 class IsolatedPlayer {
  public:
   // rlottie loading `json`. AssetError if it cannot load it, crashes or does not answer within

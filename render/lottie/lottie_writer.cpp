@@ -4,7 +4,6 @@
 #include "render/lottie/markers.h"
 #include "spec/json_reader.h"
 
-#include <cmath>
 #include <stdexcept>
 
 namespace iconsynth::render::lottie {
@@ -116,36 +115,18 @@ Json part_group(const Part& part, double k) {
 // Precomposition time (frames) at which a weight's key sits.
 double weight_frame(double weight, double frame_rate) { return weight_remap_seconds(weight) * frame_rate; }
 
-// Linear keys over the weight timeline, one per sample except where a value lies on the line
-// through its neighbours (it would add nothing). `values[i]` is what `lottie[i]` encodes, for
-// that test; a property whose samples are all equal is static.
-Json weight_keys(const std::vector<double>& frames, const std::vector<Json>& lottie, const std::vector<Values>& values) {
-  const auto same = [](const Values& a, const Values& b) {
-    for (std::size_t d = 0; d < a.size(); ++d) {
-      if (std::abs(a[d] - b[d]) > 1e-9) return false;
-    }
-    return true;
-  };
-  bool all_equal = true;
-  for (const Values& v : values) all_equal = all_equal && same(v, values.front());
-  if (all_equal) return static_value(lottie.front());
-  std::vector<std::size_t> kept{0};
-  for (std::size_t i = 1; i + 1 < values.size(); ++i) {
-    const std::size_t a = kept.back(), b = i + 1;
-    const double u = (frames[i] - frames[a]) / (frames[b] - frames[a]);
-    Values line(values[i].size());
-    for (std::size_t d = 0; d < line.size(); ++d) line[d] = values[a][d] + (values[b][d] - values[a][d]) * u;
-    if (!same(line, values[i])) kept.push_back(i);
-  }
-  kept.push_back(values.size() - 1);
-  // Players hold the first and last values beyond the keys: repeats at either end add nothing.
-  while (kept.size() > 2 && same(values[kept[0]], values[kept[1]])) kept.erase(kept.begin());
-  while (kept.size() > 2 && same(values[kept[kept.size() - 1]], values[kept[kept.size() - 2]])) kept.pop_back();
+// Linear keys over the weight timeline, one per sample: build_scene keeps only the weights where
+// a part bends. Repeats at either end are dropped (players hold the first and last values, as
+// property() does for tracks); a property whose samples are all equal is static.
+Json weight_keys(const std::vector<double>& frames, const std::vector<Json>& values) {
+  std::size_t first = 0, last = values.size() - 1;
+  while (first < last && values[first] == values[first + 1]) ++first;
+  while (last > first && values[last] == values[last - 1]) --last;
+  if (first == last) return static_value(values[first]);
   Json keys = Json::array();
-  for (std::size_t n = 0; n < kept.size(); ++n) {
-    const std::size_t i = kept[n];
-    Json key = {{"t", number(frames[i], kValueDecimals)}, {"s", Json::array({lottie[i]})}};
-    if (n + 1 < kept.size()) {
+  for (std::size_t i = first; i <= last; ++i) {
+    Json key = {{"t", number(frames[i], kValueDecimals)}, {"s", Json::array({values[i]})}};
+    if (i < last) {
       key["o"] = {{"x", Json::array({0})}, {"y", Json::array({0})}};
       key["i"] = {{"x", Json::array({1})}, {"y", Json::array({1})}};
     }
@@ -164,9 +145,7 @@ std::string verbs(const geometry::Path& path) {
 Json part_group_across_weights(const Part& part, const std::string& element, double k, double frame_rate) {
   std::vector<double> frames;
   std::vector<std::vector<Json>> contours;  // [contour][sample]
-  std::vector<std::vector<Values>> contour_values;
   std::vector<Json> widths;
-  std::vector<Values> width_values;
   for (const PartAtWeight& at : part.across_weights) {
     if (verbs(at.path) != verbs(part.across_weights.front().path)) {
       throw std::invalid_argument(element + "/" + part.name + ": its outline changes shape between weight " +
@@ -174,25 +153,14 @@ Json part_group_across_weights(const Part& part, const std::string& element, dou
                                   spec::format_number(at.weight) + ", so no player can key it over the weight");
     }
     frames.push_back(weight_frame(at.weight, frame_rate));
-    const std::vector<Json> shapes = bezier_contours(at.path, k);
+    std::vector<Json> shapes = bezier_contours(at.path, k);
     contours.resize(shapes.size());
-    contour_values.resize(shapes.size());
-    for (std::size_t c = 0; c < shapes.size(); ++c) {
-      contours[c].push_back(shapes[c]["ks"]["k"]);
-      Values v;
-      for (const char* field : {"v", "i", "o"}) {
-        for (const Json& point : shapes[c]["ks"]["k"][field]) v.insert(v.end(), {point[0].get<double>(), point[1].get<double>()});
-      }
-      contour_values[c].push_back(std::move(v));
-    }
+    for (std::size_t c = 0; c < shapes.size(); ++c) contours[c].push_back(std::move(shapes[c]["ks"]["k"]));
     widths.push_back(number(at.stroke_width * k, kValueDecimals));
-    width_values.push_back({at.stroke_width});
   }
   Json items = Json::array();
-  for (std::size_t c = 0; c < contours.size(); ++c) {
-    items.push_back({{"ty", "sh"}, {"ks", weight_keys(frames, contours[c], contour_values[c])}});
-  }
-  items.push_back(paint_item(part.paint, weight_keys(frames, widths, width_values)));
+  for (const std::vector<Json>& contour : contours) items.push_back({{"ty", "sh"}, {"ks", weight_keys(frames, contour)}});
+  items.push_back(paint_item(part.paint, weight_keys(frames, widths)));
   items.push_back(identity_transform());
   return {{"ty", "gr"}, {"nm", part.name}, {"it", std::move(items)}};
 }
@@ -262,11 +230,11 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
   const double side = 2.0 * options.size;
   // Frames the weight timeline needs (weight 3), inside the animation: rlottie clamps there.
   const double weight_span = weight_frame(spec::kMaxWeight, scene.frame_rate);
-  // Each element that follows the weight gets an asset; elements with the same content share it,
-  // named for their kind when every element of that kind does ("module"), else for the first.
   // rlottie clamps a time remap to the animation's own duration: an animation shorter than the
   // weight timeline (the one-frame reduced-motion rendition) bakes its weight instead.
   const bool key_weight = scene.frame_count > weight_span;
+  // Each element that follows the weight gets an asset; elements with the same parts share it,
+  // named for their kind when every element of that kind does ("module"), else for the first.
   const std::size_t n = scene.elements.size();
   std::vector<Json> content(n);
   std::vector<std::size_t> first_with_same(n);

@@ -88,8 +88,7 @@ PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& o
   for (const PageAsset& asset : static_page_assets()) page.files.push_back({std::string(asset.name), std::string(asset.text)});
 
   Json data = {{"id", spec.id},
-               {"meta", {{"title", spec.meta.title}, {"description", spec.meta.description}, {"category", spec.meta.category},
-                         {"keywords", spec.meta.keywords}, {"license", spec.meta.license}}},
+               {"meta", spec::to_json(spec.meta)},
                {"generator", options.generator},
                {"lottieWeb", options.lottie_web_version},
                {"size", options.size},

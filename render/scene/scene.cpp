@@ -179,7 +179,6 @@ AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant) {
     }
   }
 
-  const motion::Track<Eigen::Vector2d> origin(Eigen::Vector2d::Zero());
   const motion::Track<double> rest_scale(1.0), opaque(1.0);
   std::size_t next = 0;
   for (const geometry::Link& link : ring.links) {

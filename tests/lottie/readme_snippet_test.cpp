@@ -6,6 +6,9 @@
 #include "live_support.h"
 
 #include "render/cairo/raster.h"
+#include "render/lottie/isolated_player.h"
+
+#include <cstring>
 
 #include <catch2/catch.hpp>
 
@@ -14,15 +17,11 @@ using test::Json;
 
 namespace {
 
-// Straight RGBA (the player's buffer) → premultiplied ARGB32 (Cairo's), rounding as Cairo does.
+// The player's buffer (straight RGBA bytes) as premultiplied ARGB32, as IsolatedPlayer converts it.
 std::vector<std::uint32_t> premultiplied(const std::string& rgba) {
   std::vector<std::uint32_t> out(rgba.size() / 4);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const auto c = [&](int k) { return static_cast<std::uint32_t>(static_cast<unsigned char>(rgba[4 * i + k])); };
-    const std::uint32_t a = c(3);
-    const auto pre = [a](std::uint32_t v) { return (v * a + 127) / 255; };
-    out[i] = a << 24 | pre(c(0)) << 16 | pre(c(1)) << 8 | pre(c(2));
-  }
+  std::memcpy(out.data(), rgba.data(), out.size() * 4);
+  render::lottie::premultiply_rgba(out);
   return out;
 }
 

@@ -46,10 +46,8 @@ json info_json(const spec::IconSpec& spec) {
   for (const auto& [name, rule] : spec.themes) {
     themes[name] = {{"primary", spec::to_hex(rule.primary)}, {"secondary", spec::to_hex(rule.secondary(rule.primary))}};
   }
-  json meta = {{"title", spec.meta.title}, {"description", spec.meta.description}, {"category", spec.meta.category},
-               {"keywords", spec.meta.keywords}, {"license", spec.meta.license}};
   return {{"id", spec.id},
-          {"meta", meta},
+          {"meta", spec::to_json(spec.meta)},
           {"frame_rate", spec.frame_rate},
           {"motions", motions},
           {"styles", space.styles()},

@@ -28,6 +28,7 @@
   const slotColor = (rgb) => rgb.map((c) => c / 255);
   const weightText = (w) => String(Math.round(w * 100) / 100);
 
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const state = {
     motion: D.defaultMotion,
     theme: D.cairo.theme,
@@ -35,8 +36,8 @@
     weight: D.cairo.weight,
     frame: 0,
     // Reduced motion: open on the rest pose, paused; the play button (an explicit request) still plays.
-    reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-    playing: !/[?&]paused\b/.test(location.search) && !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+    reducedMotion,
+    playing: !/[?&]paused\b/.test(location.search) && !reducedMotion,
   };
   let cards = [];  // {style, variant, anim, lottieBox, cairoBox, lottieCaption, cairoCaption}
 
