@@ -129,6 +129,7 @@ AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant) {
   s.frame_rate = spec.frame_rate;
   s.primary = variant.color.value_or(theme.primary);
   s.secondary = theme.secondary(s.primary);
+  s.theme = theme;
   s.choreography = motion::choreograph(spec.choreography(variant.motion), geometry::kRingSize);
   s.frame_count = s.choreography.frame_count;
 

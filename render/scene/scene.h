@@ -74,6 +74,8 @@ struct AnimatedScene {
   double frame_rate = 60;
   int frame_count = 0;        // frames 0 … frame_count-1
   spec::Rgba primary, secondary;
+  spec::ThemeRule theme;      // the variant's theme: its backdrop, and how the secondary follows the
+                              // primary (writers whose primary is set later, by a page, need it)
   std::vector<Element> elements;   // back to front: links, packets, modules
   motion::Choreography choreography;  // the events and tracks the elements were built from
 };

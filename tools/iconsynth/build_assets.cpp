@@ -6,6 +6,7 @@
 #include "render/cairo/vector_output.h"
 #include "render/lottie/descriptor.h"
 #include "render/lottie/dotlottie_writer.h"
+#include "render/svg/animated_svg.h"
 
 #include <chrono>
 #include <functional>
@@ -26,6 +27,7 @@ struct Asset {
 // Everything `build` writes, in the order it writes it:
 //   filmstrips/<style>-<motion>-w<weight>.png   every frame of a variant on one sheet
 //   lottie/<style>-<motion>-w<weight>.json      the same variant as Lottie JSON
+//   animated-svg/<style>-<motion>-w<weight>.svg the same variant as SVG + CSS, no player needed
 //   svg/<style>-w<weight>.svg                   the rest pose
 //   <icon>.lottie                               every style x motion, every theme, default weight
 //   <icon>.mjs                                  the bundle's descriptor module
@@ -53,6 +55,9 @@ std::vector<Asset> plan_assets(const spec::IconSpec& spec, const BuildOptions& o
     assets.push_back({dir / "lottie" / (id + ".json"), "lottie " + id, [&spec, v] {
                         const render::AnimatedScene scene = render::build_scene(spec, v);
                         return render::lottie::to_text(render::lottie::write_animation(scene, {}));
+                      }});
+    assets.push_back({dir / "animated-svg" / (id + ".svg"), "animated svg " + id, [&spec, v, size = o.size] {
+                        return render::svg::write_animated_svg(render::build_scene(spec, v), {size});
                       }});
   }
   // The rest pose is the same in every motion: the default one draws it.

@@ -6,6 +6,7 @@
 #include "render/lottie/descriptor.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/lottie_writer.h"
+#include "render/svg/animated_svg.h"
 
 #include <iostream>
 
@@ -19,6 +20,7 @@ struct ExportOptions {
   std::string format = "lottie";
   int size = 24;
   bool reduced_motion = false;
+  bool pretty = false;
   std::string output;
 };
 
@@ -30,11 +32,14 @@ std::vector<std::string> weight_labels(const std::vector<double>& weights) {
 
 void run_export(const ExportOptions& o, CLI::App& cmd) {
   const spec::IconSpec spec = o.spec.load();
-  if (o.reduced_motion && o.format != "lottie") throw std::invalid_argument("--reduced-motion applies to --format lottie only; a bundle carries the \"reduced motion\" marker instead");
-  if (o.format == "lottie") {
+  const bool one_variant = o.format == "lottie" || o.format == "svg";
+  if (o.reduced_motion && !one_variant) throw std::invalid_argument("--reduced-motion applies to --format lottie and svg only; a bundle carries the \"reduced motion\" marker instead");
+  if (o.pretty && o.format != "svg") throw std::invalid_argument("--pretty applies to --format svg only");
+  if (one_variant) {
     const render::AnimatedScene built = render::build_scene(spec, o.variant.resolve(spec));
     const render::AnimatedScene scene = o.reduced_motion ? render::rest_pose(built) : built;
-    const std::string text = render::lottie::to_text(render::lottie::write_animation(scene, {o.size}));
+    const std::string text = o.format == "svg" ? render::svg::write_animated_svg(scene, {o.size, o.pretty})
+                                               : render::lottie::to_text(render::lottie::write_animation(scene, {o.size}));
     write_file_atomically(o.output, text);
     std::cout << "wrote " << o.output << " (" << spec::VariantSpace::animation_id(scene.variant)
               << (o.reduced_motion ? " reduced-motion rendition" : "") << ", weight "
@@ -77,20 +82,23 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
 void add_export_command(CLI::App& app) {
   auto options = std::make_shared<ExportOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "export", "Export Lottie JSON (one variant), a dotLottie bundle (every style x motion, every theme) or its descriptor module");
+      "export", "Export Lottie JSON or an animated SVG + CSS (one variant), a dotLottie bundle (every style x motion, every theme) or its descriptor module");
   options->spec.add_to(*cmd);
   options->variant.add_to(*cmd);
   cmd->add_option("--format", options->format,
-                  "lottie (one variant as JSON), dotlottie (.lottie bundle) or descriptor (<icon>.mjs, the ES module that "
-                  "describes the bundle and computes its slot values; put it beside the bundle)")
-      ->check(CLI::IsMember({"lottie", "dotlottie", "descriptor"}))
+                  "lottie (one variant as JSON), svg (one variant as a self-contained SVG animated by CSS, no player: "
+                  "ink is currentColor, --iconsynth-weight and --iconsynth-secondary restyle it), dotlottie (.lottie "
+                  "bundle) or descriptor (<icon>.mjs, the ES module that describes the bundle and computes its slot "
+                  "values; put it beside the bundle)")
+      ->check(CLI::IsMember({"lottie", "svg", "dotlottie", "descriptor"}))
       ->capture_default_str();
   cmd->add_option("--size", options->size, "Canvas size in px (the 24-unit grid scaled to it)")
       ->check(CLI::Range(render::kMinSize, render::kMaxSize))
       ->capture_default_str();
   cmd->add_flag("--reduced-motion", options->reduced_motion,
-                "With --format lottie: the reduced-motion rendition, the rest pose as a one-frame animation");
-  cmd->add_option("-o,--output", options->output, "Output file (.json, .lottie or .mjs)")->required();
+                "With --format lottie or svg: the reduced-motion rendition, the rest pose as a one-frame animation");
+  cmd->add_flag("--pretty", options->pretty, "With --format svg: one rule and one element per line (minified otherwise)");
+  cmd->add_option("-o,--output", options->output, "Output file (.json, .svg, .lottie or .mjs)")->required();
   cmd->callback([options, cmd] { run_export(*options, *cmd); });
 }
 

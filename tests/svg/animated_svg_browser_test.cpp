@@ -1,0 +1,229 @@
+// The animated SVG in headless Chromium, played by nothing but the browser's CSS: every frame of
+// every style x motion against our Cairo frames, restyled by a page stylesheet, under reduced
+// motion, and with each trigger. One browser per test case runs every document it needs.
+#include "../lottie/support.h"
+
+#include "render/cairo/raster.h"
+#include "render/svg/animated_svg.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <iostream>
+
+using namespace iconsynth;
+using Json = nlohmann::json;
+
+namespace {
+
+constexpr int kSize = 128;
+constexpr int kTolerance = 32;
+constexpr double kMaxMean = 1.5;
+constexpr double kMaxShareOver = 0.02;
+
+// One SVG for the browser and what it should look like.
+struct Case {
+  std::string name;
+  std::string svg;            // the document
+  render::AnimatedScene expected;
+  std::string css;            // the page's stylesheet
+  bool reduced_motion = false;
+  std::vector<int> frames;    // paused at each
+  std::vector<int> wait_ms;   // shot while running freely, this long after load
+};
+
+std::vector<int> every_frame(const render::AnimatedScene& scene) {
+  std::vector<int> frames;
+  for (int f = 0; f < scene.frame_count; ++f) frames.push_back(f);
+  return frames;
+}
+
+// Writes the job, runs the browser once, and returns the folder of each case's images.
+std::filesystem::path run_browser(const std::vector<Case>& cases, const std::string& label, const Json& triggers = nullptr) {
+  const auto dir = test::artifact_dir("svg-" + label);
+  Json job{{"size", kSize}, {"documents", Json::array()}};
+  for (const Case& c : cases) {
+    const auto file = dir / (c.name + ".svg");
+    std::ofstream(file) << c.svg;
+    job["documents"].push_back({{"svg", file.string()}, {"out", (dir / c.name).string()}, {"css", c.css},
+                                {"reducedMotion", c.reduced_motion}, {"fps", c.expected.frame_rate},
+                                {"frames", c.frames}, {"waitMs", c.wait_ms}});
+  }
+  if (!triggers.is_null()) job["triggers"] = triggers;
+  std::ofstream(dir / "job.json") << job.dump(1);
+  const std::string command = "bash '" + std::string(ICONSYNTH_SOURCE_DIR) + "/tests/browser/run.sh' '" +
+                              std::string(ICONSYNTH_SOURCE_DIR) + "/tests/svg/svg_frames.mjs' '" + (dir / "job.json").string() +
+                              "' > '" + (dir / "browser.log").string() + "' 2>&1";
+  INFO(command);
+  REQUIRE(std::system(command.c_str()) == 0);
+  return dir;
+}
+
+std::string frame_file(int f) {
+  char name[32];
+  std::snprintf(name, sizeof name, "frame_%04d.png", f);
+  return name;
+}
+
+// The worst mean and the worst share over the tolerance among the browser's frames against
+// Cairo's frame f + shift (shift ≠ 0: a control), and the frame of the worst mean.
+struct Worst {
+  render::DiffStats stats;
+  int frame = -1;
+  bool within() const { return stats.mean_abs <= kMaxMean && stats.share_over <= kMaxShareOver; }
+};
+
+Worst compare_frames(const std::filesystem::path& dir, const Case& c, int shift = 0) {
+  Worst worst;
+  for (int f : c.frames) {
+    const int ours_at = std::clamp(f + shift, 0, c.expected.frame_count - 1);
+    const render::ImageSurface theirs = render::decode_png(test::read_bytes(dir / c.name / frame_file(f)));
+    const render::ImageSurface ours = render::render_frame(render::evaluate(c.expected, ours_at), kSize);
+    const render::DiffStats d = render::compare_images(ours.view(), theirs.view(), kTolerance);
+    if (worst.frame < 0 || d.mean_abs > worst.stats.mean_abs) worst.frame = f;
+    worst.stats.mean_abs = std::max(worst.stats.mean_abs, d.mean_abs);
+    worst.stats.share_over = std::max(worst.stats.share_over, d.share_over);
+    if (shift == 0 && !(d.mean_abs <= kMaxMean && d.share_over <= kMaxShareOver)) {
+      std::ofstream(dir / c.name / ("cairo_" + frame_file(f)), std::ios::binary) << ours.png_bytes();
+    }
+  }
+  return worst;
+}
+
+std::string describe(const Worst& w) {
+  return "worst mean " + std::to_string(w.stats.mean_abs) + " (frame " + std::to_string(w.frame) + "), worst share over " +
+         std::to_string(w.stats.share_over * 100) + " %";
+}
+
+// The scene with every Bézier segment made linear: the wrong-easing control.
+render::AnimatedScene with_linear_easing(render::AnimatedScene scene) {
+  const auto relinearise = [](auto& track) {
+    std::decay_t<decltype(track)> out;
+    for (const auto& k : track.keys()) {
+      out.add(k.frame, k.value, k.ease.kind == motion::Easing::Kind::Bezier ? motion::Easing::linear() : k.ease);
+    }
+    track = out;
+  };
+  for (render::Element& e : scene.elements) {
+    relinearise(e.position);
+    relinearise(e.scale);
+    relinearise(e.opacity);
+  }
+  return scene;
+}
+
+}  // namespace
+
+TEST_CASE("Chromium plays every frame of every style x motion as our Cairo frames, and the controls fail", "[svg][browser]") {
+  const spec::IconSpec& spec = test::builtin_spec();
+  std::vector<Case> cases, wrong_easing;
+  for (const render::Variant& v : test::all_style_motion_variants()) {
+    const render::AnimatedScene scene = render::build_scene(spec, v);
+    const std::string id = spec::VariantSpace::animation_id(v);
+    // The page sets its colour to the variant's primary: the SVG's ink is currentColor.
+    const std::string css = "body{color:" + spec::to_hex(scene.primary) + "}";
+    cases.push_back({id, render::svg::write_animated_svg(scene, {kSize}), scene, css, false, every_frame(scene), {}});
+    wrong_easing.push_back({id + "-linear", render::svg::write_animated_svg(with_linear_easing(scene), {kSize}), scene, css, false,
+                            every_frame(scene), {}});
+  }
+  std::vector<Case> all = cases;
+  all.insert(all.end(), wrong_easing.begin(), wrong_easing.end());
+  const auto dir = run_browser(all, "frames");
+
+  for (const Case& c : cases) {
+    const Worst w = compare_frames(dir, c);
+    std::cout << "svg vs cairo " << c.name << ": " << c.frames.size() << " frames, " << describe(w) << "\n";
+    INFO(c.name << ": " << describe(w) << "; images in " << (dir / c.name).string());
+    CHECK(w.within());
+    // Control: the same screenshots one frame late (or early) are caught.
+    const Worst late = compare_frames(dir, c, 1), early = compare_frames(dir, c, -1);
+    std::cout << "  one frame off: late " << describe(late) << "; early " << describe(early) << "\n";
+    CHECK_FALSE(late.within());
+    CHECK_FALSE(early.within());
+  }
+  for (const Case& c : wrong_easing) {
+    const Worst w = compare_frames(dir, c, 0);
+    std::cout << "control, linear instead of the Bezier easing, " << c.name << ": " << describe(w) << "\n";
+    INFO(c.name);
+    CHECK_FALSE(w.within());
+  }
+}
+
+TEST_CASE("A page stylesheet's colour and weight restyle the SVG as render --color --weight does", "[svg][browser]") {
+  const spec::IconSpec& spec = test::builtin_spec();
+  const auto red = spec::parse_hex_color("#E5484D");
+  std::vector<Case> cases;
+  for (const render::Variant& v : test::all_style_motion_variants()) {
+    // The file is the default variant (weight 2, dark theme's colour); the page asks for red at 3.
+    const std::string svg = render::svg::write_animated_svg(render::build_scene(spec, v), {kSize});
+    render::Variant restyled = v;
+    restyled.weight = 3;
+    restyled.color = red;
+    const render::AnimatedScene expected = render::build_scene(spec, restyled);
+    cases.push_back({spec::VariantSpace::animation_id(v) + "-red-w3", svg, expected,
+                     "body{color:#E5484D;--iconsynth-weight:3}", false, test::key_frames(expected), {}});
+  }
+  // Control: weight 1 asked, weight 3 expected.
+  Case thin = cases.front();
+  thin.name += "-control-w1";
+  thin.css = "body{color:#E5484D;--iconsynth-weight:1}";
+  cases.push_back(thin);
+  const auto dir = run_browser(cases, "restyled");
+  for (const Case& c : cases) {
+    const Worst w = compare_frames(dir, c);
+    std::cout << "svg vs cairo " << c.name << ": " << describe(w) << "\n";
+    INFO(c.name << ": " << describe(w) << "; images in " << (dir / c.name).string());
+    if (c.name.find("control") != std::string::npos) {
+      CHECK_FALSE(w.within());
+    } else {
+      CHECK(w.within());
+    }
+  }
+}
+
+TEST_CASE("Reduced motion shows the rest pose at every time, and each trigger plays when it should", "[svg][browser]") {
+  const spec::IconSpec& spec = test::builtin_spec();
+  const render::AnimatedScene scene = render::build_scene(spec, test::variant("outline", 2, "strong"));
+  const std::string svg = render::svg::write_animated_svg(scene, {kSize});
+  const std::string css = "body{color:" + spec::to_hex(scene.primary) + "}";
+  const std::vector<int> waits{0, 250, 500, 800, 1200};
+  std::vector<Case> cases{{"reduced", svg, scene, css, true, {}, waits},
+                          // Control: without the preference the icon moves during those times.
+                          {"moving", svg, scene, css, false, {}, waits}};
+  const auto dir = test::artifact_dir("svg-triggers");
+  std::ofstream(dir / "icon.svg") << svg;
+  const Json triggers{{"svg", (dir / "icon.svg").string()}, {"out", (dir / "triggers.json").string()}};
+  const auto out = run_browser(cases, "motion-preference", triggers);
+
+  const render::ImageSurface rest = render::render_frame(render::evaluate(scene, 0), kSize);
+  const auto differs_from_rest = [&](const std::string& name, int ms) {
+    char file[32];
+    std::snprintf(file, sizeof file, "wait_%04d.png", ms);
+    const render::ImageSurface shot = render::decode_png(test::read_bytes(out / name / file));
+    const render::DiffStats d = render::compare_images(rest.view(), shot.view(), kTolerance);
+    INFO(name << " at " << ms << " ms: " << render::describe(d));
+    return !(d.mean_abs <= kMaxMean && d.share_over <= kMaxShareOver);
+  };
+  bool moved = false;
+  for (int ms : waits) {
+    CHECK_FALSE(differs_from_rest("reduced", ms));
+    moved = moved || differs_from_rest("moving", ms);
+  }
+  CHECK(moved);
+  CHECK(Json::parse(test::read_bytes(out / "reduced" / "animations.json"))["atLoad"] == 0);
+  CHECK(Json::parse(test::read_bytes(out / "moving" / "animations.json"))["atLoad"] > 0);
+
+  // Running animations in each copy: no data-play (on load), hover, parent-hover, class.
+  const Json steps = Json::parse(test::read_bytes(dir / "triggers.json"));
+  INFO(steps.dump());
+  CHECK(steps["loaded"]["load"] > 0);
+  for (const char* idle : {"hover", "parent", "class"}) CHECK(steps["loaded"][idle] == 0);
+  CHECK(steps["hoverOwnSvg"]["hover"] > 0);
+  CHECK(steps["hoverOwnSvg"]["parent"] == 0);
+  CHECK(steps["hoverParent"]["parent"] > 0);
+  CHECK(steps["hoverParent"]["hover"] == 0);
+  CHECK(steps["pointerAway"]["hover"] == 0);
+  CHECK(steps["pointerAway"]["parent"] == 0);
+  CHECK(steps["pointerAway"]["class"] == 0);
+  CHECK(steps["classPlay"]["class"] > 0);
+}
