@@ -125,7 +125,7 @@ TEST_CASE("Bad input of every kind exits with its code, names the problem and wr
       {"frame past the end", "render --frame 1000000 --out {out}", 2, "past the last frame"},
       {"unknown format", "render --format tiff --out {out}", 2, "tiff"},
       {"zero columns", "render --filmstrip --columns 0 --out {out}", 2, "--columns"},
-      {"export bundle with style", "export --format dotlottie --style solid -o {out}/x.lottie", 2, "--style applies to --format lottie only"},
+      {"export bundle with style", "export --format dotlottie --style solid -o {out}/x.lottie", 2, "--style applies to --format lottie and svg only"},
       {"unknown command", "paint --out {out}", 2, "unknown command \"paint\""},
       // Golden sets.
       {"no golden set", "golden check --dir {in}/nowhere --report {out}", 2, "no golden set"},

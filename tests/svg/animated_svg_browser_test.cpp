@@ -30,6 +30,7 @@ struct Case {
   bool reduced_motion = false;
   std::vector<int> frames;    // paused at each
   std::vector<int> wait_ms;   // shot while running freely, this long after load
+  bool as_image = false;      // shown as an <img> instead of inline
 };
 
 std::vector<int> every_frame(const render::AnimatedScene& scene) {
@@ -39,7 +40,7 @@ std::vector<int> every_frame(const render::AnimatedScene& scene) {
 }
 
 // Writes the job, runs the browser once, and returns the folder of each case's images.
-std::filesystem::path run_browser(const std::vector<Case>& cases, const std::string& label, const Json& triggers = nullptr) {
+std::filesystem::path run_browser(const std::vector<Case>& cases, const std::string& label, const Json& probes = Json::object()) {
   const auto dir = test::artifact_dir("svg-" + label);
   Json job{{"size", kSize}, {"documents", Json::array()}};
   for (const Case& c : cases) {
@@ -47,9 +48,9 @@ std::filesystem::path run_browser(const std::vector<Case>& cases, const std::str
     std::ofstream(file) << c.svg;
     job["documents"].push_back({{"svg", file.string()}, {"out", (dir / c.name).string()}, {"css", c.css},
                                 {"reducedMotion", c.reduced_motion}, {"fps", c.expected.frame_rate},
-                                {"frames", c.frames}, {"waitMs", c.wait_ms}});
+                                {"frames", c.frames}, {"waitMs", c.wait_ms}, {"asImage", c.as_image}});
   }
-  if (!triggers.is_null()) job["triggers"] = triggers;
+  job.update(probes);
   std::ofstream(dir / "job.json") << job.dump(1);
   const std::string command = "bash '" + std::string(ICONSYNTH_SOURCE_DIR) + "/tests/browser/run.sh' '" +
                               std::string(ICONSYNTH_SOURCE_DIR) + "/tests/svg/svg_frames.mjs' '" + (dir / "job.json").string() +
@@ -189,11 +190,14 @@ TEST_CASE("Reduced motion shows the rest pose at every time, and each trigger pl
   const std::vector<int> waits{0, 250, 500, 800, 1200};
   std::vector<Case> cases{{"reduced", svg, scene, css, true, {}, waits},
                           // Control: without the preference the icon moves during those times.
-                          {"moving", svg, scene, css, false, {}, waits}};
+                          {"moving", svg, scene, css, false, {}, waits},
+                          // As an <img> on a page whose text is black: played once, it rests in
+                          // the variant's own colour.
+                          {"image", svg, scene, "body{color:#000}", false, {}, {1800}, true}};
   const auto dir = test::artifact_dir("svg-triggers");
   std::ofstream(dir / "icon.svg") << svg;
   const Json triggers{{"svg", (dir / "icon.svg").string()}, {"out", (dir / "triggers.json").string()}};
-  const auto out = run_browser(cases, "motion-preference", triggers);
+  const auto out = run_browser(cases, "motion-preference", {{"triggers", triggers}});
 
   const render::ImageSurface rest = render::render_frame(render::evaluate(scene, 0), kSize);
   const auto differs_from_rest = [&](const std::string& name, int ms) {
@@ -210,6 +214,7 @@ TEST_CASE("Reduced motion shows the rest pose at every time, and each trigger pl
     moved = moved || differs_from_rest("moving", ms);
   }
   CHECK(moved);
+  CHECK_FALSE(differs_from_rest("image", 1800));
   CHECK(Json::parse(test::read_bytes(out / "reduced" / "animations.json"))["atLoad"] == 0);
   CHECK(Json::parse(test::read_bytes(out / "moving" / "animations.json"))["atLoad"] > 0);
 
@@ -226,4 +231,49 @@ TEST_CASE("Reduced motion shows the rest pose at every time, and each trigger pl
   CHECK(steps["pointerAway"]["parent"] == 0);
   CHECK(steps["pointerAway"]["class"] == 0);
   CHECK(steps["classPlay"]["class"] > 0);
+}
+
+TEST_CASE("The README's SVG + CSS example works as written", "[svg][browser][readme]") {
+  // The snippet, with each "<svg ATTRIBUTES …>…</svg>" replaced by the real file carrying them.
+  const std::string readme = test::read_bytes(std::string(ICONSYNTH_SOURCE_DIR) + "/README.md");
+  const std::string marker = "<!-- snippet: svg-css (run by tests/svg/animated_svg_browser_test.cpp) -->\n```html\n";
+  const std::size_t start = readme.find(marker);
+  REQUIRE(start != std::string::npos);
+  std::string html = readme.substr(start + marker.size(), readme.find("```", start + marker.size()) - start - marker.size());
+  const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), test::variant("outline", 2, "light"));
+  const std::string svg = render::svg::write_animated_svg(scene, {48});
+  const std::string placeholder_end = " \xE2\x80\xA6>\xE2\x80\xA6</svg>";  // " …>…</svg>"
+  int replaced = 0;
+  for (std::size_t at = html.find("<svg "); at != std::string::npos; at = html.find("<svg ", at + 1)) {
+    const std::size_t end = html.find(placeholder_end, at);
+    REQUIRE(end != std::string::npos);
+    const std::string attributes = html.substr(at + 5, end - at - 5);
+    std::string real = svg;
+    real.insert(5, attributes + " ");
+    html.replace(at, end + placeholder_end.size() - at, real);
+    ++replaced;
+  }
+  REQUIRE(replaced == 3);
+  const auto dir = test::artifact_dir("svg-readme");
+  std::ofstream(dir / "page.html") << "<!doctype html><html><body>" << html << "</body></html>";
+  run_browser({}, "readme", {{"page", {{"html", (dir / "page.html").string()}, {"out", (dir / "page.json").string()}}}});
+
+  const Json result = Json::parse(test::read_bytes(dir / "page.json"));
+  INFO(result.dump());
+  const auto by_trigger = [&](const char* step, const char* play) {
+    for (const Json& s : result[step]) {
+      if (s["play"] == play) return s;
+    }
+    FAIL("no svg with data-play=" << play);
+    return Json();
+  };
+  for (const Json& s : result["loaded"]) {
+    CHECK(s["color"] == "rgb(229, 72, 77)");  // the toolbar's colour
+    CHECK(s["strokeWidth"] == "2.5px");       // and its weight
+  }
+  CHECK(by_trigger("loaded", "hover")["running"] == 0);
+  CHECK(by_trigger("loaded", "parent-hover")["running"] == 0);
+  CHECK(by_trigger("loaded", "class")["running"] > 0);  // the page's script added "play"
+  CHECK(by_trigger("overButton", "parent-hover")["running"] > 0);
+  CHECK(by_trigger("overButton", "hover")["running"] == 0);
 }

@@ -1,13 +1,16 @@
 // Shows our animated SVGs in headless Debian Chromium, with no player: the browser's own CSS
 // animations. One browser runs a whole job (a JSON file):
 //   { "size": 128, "documents": [ { "svg": FILE, "out": DIR, "css": "page stylesheet",
-//       "reducedMotion": false, "fps": 60, "frames": [0, 1, …], "waitMs": [0, 400] } ],
-//     "triggers": { "svg": FILE, "out": FILE.json } }
-// Each document is inlined in a page (so the page's CSS reaches it). For every frame f, all of the
+//       "reducedMotion": false, "asImage": false, "fps": 60, "frames": [0, 1, …], "waitMs": [0, 400] } ],
+//     "triggers": { "svg": FILE, "out": FILE.json }, "page": { "html": FILE, "out": FILE.json } }
+// Each document is inlined in a page (so the page's CSS reaches it), or shown as an <img>. For every frame f, all of the
 // page's animations are paused at f / fps * 1000 ms (Web Animations API) and the SVG is written as
 // DIR/frame_NNNN.png; for every waitMs entry the page is shot that long after load, running freely
 // (DIR/wait_NNNN.png). DIR/animations.json records how many animations the page had.
-// "triggers" inlines the SVG four times, once per trigger, and records which run when.
+// "triggers" inlines the SVG four times, once per trigger, and records which run when. "page"
+// opens a whole HTML page (the README's example) and records, for each inline SVG, its colour,
+// the stroke width its first line gets, and how many of its animations run, before and while the
+// pointer is over the page's first button.
 // Start it through tests/browser/run.sh, which installs the pinned npm deps and Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,7 +36,10 @@ async function renderDocument(context, px, doc) {
   await page.emulateMedia({ reducedMotion: doc.reducedMotion ? 'reduce' : 'no-preference' });
   fs.mkdirSync(doc.out, { recursive: true });
   const started = Date.now();
-  await page.setContent(page_html(fs.readFileSync(doc.svg, 'utf8'), doc.css));
+  const svg = fs.readFileSync(doc.svg, 'utf8');
+  // As an <img>, no page CSS reaches the SVG and its animations are not the page's.
+  const body = doc.asImage ? `<img style="display:block" src="data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}">` : svg;
+  await page.setContent(page_html(body, doc.css));
   const counts = { atLoad: await page.evaluate(() => document.getAnimations().length) };
   for (const ms of doc.waitMs || []) {
     const left = started + ms - Date.now();
@@ -85,6 +91,28 @@ async function probeTriggers(context, job) {
   console.log(`triggers: ${JSON.stringify(steps)}`);
 }
 
+async function probePage(context, job) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 800, height: 300 });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.setContent(fs.readFileSync(job.html, 'utf8'));
+  const look = () => page.evaluate(() => [...document.querySelectorAll('svg')].map((svg) => ({
+    play: svg.getAttribute('data-play'),
+    color: getComputedStyle(svg).color,
+    strokeWidth: getComputedStyle(svg.querySelector('line')).strokeWidth,
+    running: svg.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length,
+  })));
+  await page.mouse.move(790, 290);
+  const result = { loaded: await look() };
+  await page.hover('button');
+  result.overButton = await look();
+  if (errors.length) throw new Error(`page error: ${errors.join('; ')}`);
+  fs.writeFileSync(job.out, JSON.stringify(result));
+  await page.close();
+  console.log(`page: ${JSON.stringify(result)}`);
+}
+
 async function main() {
   const argv = process.argv.slice(2);
   if (argv.length !== 1 || argv[0] === '--help') {
@@ -100,6 +128,7 @@ async function main() {
     await context.route('**/*', (route) => route.abort());
     for (const doc of job.documents || []) await renderDocument(context, px, doc);
     if (job.triggers) await probeTriggers(context, job.triggers);
+    if (job.page) await probePage(context, job.page);
   } finally {
     await browser.close();
   }

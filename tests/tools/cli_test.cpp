@@ -170,9 +170,9 @@ TEST_CASE("build regenerates the asset set, identically each time, without temp 
   const fs::path dir = scratch_dir("build");
   const auto a = run_cli("build --size 24 --out " + (dir / "a").string(), dir);
   REQUIRE(a.exit_code == 0);
-  CHECK_THAT(a.out, Catch::Contains("[47/47]") && Catch::Contains("built 47 files"));
+  CHECK_THAT(a.out, Catch::Contains("[65/65]") && Catch::Contains("built 65 files"));
   REQUIRE(run_cli("build --size 24 --out " + (dir / "b").string(), dir).exit_code == 0);
-  CHECK(count_files(dir / "a") == 47);
+  CHECK(count_files(dir / "a") == 65);  // 18 variants x (filmstrip, Lottie, animated SVG), 9 rest poses, bundle, descriptor
   CHECK(fs::exists(dir / "a" / "gpu-cluster.mjs"));  // the bundle's descriptor, beside it
   for (const auto& e : fs::recursive_directory_iterator(dir / "a")) {
     if (!e.is_regular_file()) continue;
@@ -183,6 +183,7 @@ TEST_CASE("build regenerates the asset set, identically each time, without temp 
   }
   CHECK(fs::exists(dir / "a" / "filmstrips" / "solid-strong-w2.5.png"));
   CHECK(fs::exists(dir / "a" / "svg" / "duotone-w1.5.svg"));
+  CHECK(fs::exists(dir / "a" / "animated-svg" / "duotone-strong-w1.5.svg"));
   CHECK(fs::exists(dir / "a" / "lottie" / "outline-strong-w2.json"));
   CHECK(read_file(dir / "a" / "gpu-cluster.lottie").rfind("PK", 0) == 0);
 }
@@ -203,11 +204,29 @@ TEST_CASE("export writes one variant as Lottie JSON and the bundle as .lottie", 
   CHECK(read_file(dir / "b.lottie").rfind("PK\x03\x04", 0) == 0);
 }
 
+TEST_CASE("export --format svg writes one variant as an animated SVG, minified or --pretty", "[tools][cli]") {
+  const fs::path dir = scratch_dir("export-svg");
+  auto r = run_cli("export --format svg --style duotone --motion strong --size 48 -o " + (dir / "a.svg").string(), dir);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("duotone-strong, weight 2, 90 frames"));
+  const std::string svg = read_file(dir / "a.svg");
+  CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
+  CHECK_THAT(svg, Catch::Contains("width=\"48\"") && Catch::Contains("@keyframes") && Catch::Contains("--iconsynth-weight"));
+  CHECK(svg.find('\n') == std::string::npos);  // minified
+  REQUIRE(run_cli("export --format svg --pretty --style duotone --motion strong --size 48 -o " + (dir / "b.svg").string(), dir).exit_code == 0);
+  CHECK(read_file(dir / "b.svg").size() > svg.size());
+  REQUIRE(run_cli("export --format svg --reduced-motion -o " + (dir / "c.svg").string(), dir).exit_code == 0);
+  CHECK(read_file(dir / "c.svg").find("@keyframes") == std::string::npos);
+}
+
 TEST_CASE("export refuses options that do not fit the format", "[tools][cli]") {
   const fs::path dir = scratch_dir("export-usage");
   auto r = run_cli("export --format dotlottie --style solid -o " + (dir / "x.lottie").string(), dir);
   CHECK(r.exit_code == 2);
-  CHECK_THAT(r.err, Catch::Contains("--style applies to --format lottie only"));
+  CHECK_THAT(r.err, Catch::Contains("--style applies to --format lottie and svg only"));
+  r = run_cli("export --pretty -o " + (dir / "x.json").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--pretty applies to --format svg only"));
   r = run_cli("export --format gif -o " + (dir / "x.gif").string(), dir);
   CHECK(r.exit_code == 2);
   r = run_cli("export", dir);

@@ -60,7 +60,7 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
   }
   // A bundle holds every style and motion: variant options other than weight and theme would be ignored.
   for (const char* name : {"--style", "--motion", "--color"}) {
-    if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " applies to --format lottie only; a dotLottie bundle holds every style and motion");
+    if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " applies to --format lottie and svg only; a dotLottie bundle holds every style and motion");
   }
   const render::Variant base = o.variant.resolve(spec);
   render::lottie::BundleOptions options;
