@@ -23,8 +23,8 @@ void set_color(cairo_t* cr, spec::Rgba c, double opacity) {
   cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, c.a / 255.0 * opacity);
 }
 
-void draw_part(cairo_t* cr, const Part& part, double opacity) {
-  trace(cr, part.path);
+// Inks the current path with the part's paint.
+void paint_part(cairo_t* cr, const Part& part, double opacity) {
   set_color(cr, part.paint.color, opacity);
   if (part.paint.kind == Paint::Kind::Fill) {
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
@@ -40,28 +40,69 @@ void draw_part(cairo_t* cr, const Part& part, double opacity) {
 
 }  // namespace
 
+std::vector<cairo_path_data_t> cairo_path_data(const geometry::Path& path) {
+  std::vector<cairo_path_data_t> data;
+  const auto header = [&](cairo_path_data_type_t type, int length) {
+    cairo_path_data_t h;
+    h.header.type = type;
+    h.header.length = length;
+    data.push_back(h);
+  };
+  const auto point = [&](const geometry::Point& p) {
+    cairo_path_data_t d;
+    d.point.x = p.x();
+    d.point.y = p.y();
+    data.push_back(d);
+  };
+  for (const geometry::PathCommand& c : path.commands()) {
+    switch (c.verb) {
+      case geometry::Verb::Move: header(CAIRO_PATH_MOVE_TO, 2), point(c.points[0]); break;
+      case geometry::Verb::Line: header(CAIRO_PATH_LINE_TO, 2), point(c.points[0]); break;
+      case geometry::Verb::Cubic:
+        header(CAIRO_PATH_CURVE_TO, 4);
+        for (const geometry::Point& p : c.points) point(p);
+        break;
+      case geometry::Verb::Close: header(CAIRO_PATH_CLOSE_PATH, 1); break;
+    }
+  }
+  return data;
+}
+
+void draw_element(cairo_t* cr, const FrameElement& fe, const std::vector<std::vector<cairo_path_data_t>>* paths) {
+  if (fe.opacity <= 0) return;
+  cairo_save(cr);
+  const auto& m = fe.transform.matrix();
+  cairo_matrix_t matrix;
+  cairo_matrix_init(&matrix, m(0, 0), m(1, 0), m(0, 1), m(1, 1), m(0, 2), m(1, 2));
+  cairo_transform(cr, &matrix);
+  const std::vector<Part>& parts = fe.element->parts;
+  // Overlapping parts fade as one layer (as a Lottie layer's opacity does), so a partly
+  // transparent element composites in a group; a single part can carry the alpha itself.
+  const bool group = fe.opacity < 1 && parts.size() > 1;
+  if (group) cairo_push_group(cr);
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (paths) {
+      const std::vector<cairo_path_data_t>& data = (*paths)[i];
+      // cairo_path_t's data is not const, but cairo_append_path only reads it.
+      const cairo_path_t path{CAIRO_STATUS_SUCCESS, const_cast<cairo_path_data_t*>(data.data()), static_cast<int>(data.size())};
+      cairo_new_path(cr);
+      cairo_append_path(cr, &path);
+    } else {
+      trace(cr, parts[i].path);
+    }
+    paint_part(cr, parts[i], group ? 1.0 : fe.opacity);
+  }
+  if (group) {
+    cairo_pop_group_to_source(cr);
+    cairo_paint_with_alpha(cr, fe.opacity);
+  }
+  cairo_restore(cr);
+}
+
 void draw_frame(cairo_t* cr, const FrameScene& frame, double px_per_unit) {
   cairo_save(cr);
   cairo_scale(cr, px_per_unit, px_per_unit);
-  for (const FrameElement& fe : frame.elements) {
-    if (fe.opacity <= 0) continue;
-    cairo_save(cr);
-    const auto& m = fe.transform.matrix();
-    cairo_matrix_t matrix;
-    cairo_matrix_init(&matrix, m(0, 0), m(1, 0), m(0, 1), m(1, 1), m(0, 2), m(1, 2));
-    cairo_transform(cr, &matrix);
-    const std::vector<Part>& parts = fe.element->parts;
-    // Overlapping parts fade as one layer (as a Lottie layer's opacity does), so a partly
-    // transparent element composites in a group; a single part can carry the alpha itself.
-    const bool group = fe.opacity < 1 && parts.size() > 1;
-    if (group) cairo_push_group(cr);
-    for (const Part& part : parts) draw_part(cr, part, group ? 1.0 : fe.opacity);
-    if (group) {
-      cairo_pop_group_to_source(cr);
-      cairo_paint_with_alpha(cr, fe.opacity);
-    }
-    cairo_restore(cr);
-  }
+  for (const FrameElement& fe : frame.elements) draw_element(cr, fe);
   cairo_restore(cr);
 }
 

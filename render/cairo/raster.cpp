@@ -1,8 +1,10 @@
 #include "render/cairo/raster.h"
 
 #include "render/cairo/draw.h"
+#include "render/cairo/frame_renderer.h"
 
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 namespace iconsynth::render {
@@ -43,15 +45,20 @@ ImageSurface render_filmstrip(const AnimatedScene& scene, int size, int columns)
   columns = std::min(columns, scene.frame_count);
   const int rows = (scene.frame_count + columns - 1) / columns;
   ImageSurface sheet(columns * size, rows * size);  // throws when the sheet would be too large
-  CairoContext cr = make_context(sheet.get());
+  // Each cell is the frame as render_frame draws it (so nothing bleeds into a neighbour), from
+  // one renderer that redraws only what moved between consecutive frames.
+  FrameRenderer renderer(scene, size);
+  cairo_surface_flush(sheet.get());
+  unsigned char* pixels = cairo_image_surface_get_data(sheet.get());
   for (int frame = 0; frame < scene.frame_count; ++frame) {
-    cairo_save(cr.get());
-    cairo_translate(cr.get(), (frame % columns) * size, (frame / columns) * size);
-    cairo_rectangle(cr.get(), 0, 0, size, size);
-    cairo_clip(cr.get());  // a swelling module never bleeds into its neighbour's cell
-    draw_frame(cr.get(), evaluate(scene, frame), size / scene.grid);
-    cairo_restore(cr.get());
+    const ImageSurface& image = renderer.render(frame);
+    const unsigned char* from = image.data();
+    unsigned char* to = pixels + std::ptrdiff_t{frame / columns} * size * sheet.stride() + std::ptrdiff_t{frame % columns} * size * 4;
+    for (int y = 0; y < size; ++y) {
+      std::memcpy(to + std::ptrdiff_t{y} * sheet.stride(), from + std::ptrdiff_t{y} * image.stride(), std::size_t(size) * 4);
+    }
   }
+  cairo_surface_mark_dirty(sheet.get());
   return sheet;
 }
 

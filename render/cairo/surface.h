@@ -33,7 +33,9 @@ class ImageSurface {
   // The pixels as a view for image comparison.
   ImageView view() const { return {width_, height_, stride(), data()}; }
 
-  // The image as PNG bytes (deterministic: Cairo writes no timestamps).
+  // The image as PNG bytes, deterministic (no timestamps) and written for speed: a palette image
+  // when it has at most 256 distinct pixels, zlib level 2, no row filters. Pixels round to
+  // straight alpha as Cairo's PNG writer rounds them, so both files decode to the same image.
   std::string png_bytes() const;
 
  private:

@@ -21,9 +21,13 @@ double RlottiePlayer::frame_rate() const { return animation_->frameRate(); }
 
 std::vector<std::uint32_t> RlottiePlayer::render(std::size_t frame, int size) const {
   std::vector<std::uint32_t> pixels(static_cast<std::size_t>(size) * size, 0);
-  rlottie::Surface surface(pixels.data(), size, size, static_cast<std::size_t>(size) * 4);
-  animation_->renderSync(frame, surface);
+  render_into(frame, size, pixels.data());
   return pixels;
+}
+
+void RlottiePlayer::render_into(std::size_t frame, int size, std::uint32_t* pixels) const {
+  rlottie::Surface surface(pixels, size, size, static_cast<std::size_t>(size) * 4);
+  animation_->renderSync(frame, surface);
 }
 
 }  // namespace iconsynth::render::lottie

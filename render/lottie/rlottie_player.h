@@ -26,6 +26,9 @@ class RlottiePlayer {
 
   // Frame `frame` (0 = the animation's in-point) on a transparent size × size canvas.
   std::vector<std::uint32_t> render(std::size_t frame, int size) const;
+  // The same into `pixels` (size × size, row-major), for callers that reuse one buffer across
+  // frames: rlottie clears the canvas itself before drawing.
+  void render_into(std::size_t frame, int size, std::uint32_t* pixels) const;
 
  private:
   std::unique_ptr<rlottie::Animation> animation_;

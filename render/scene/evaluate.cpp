@@ -5,7 +5,15 @@
 namespace iconsynth::render {
 
 FrameScene evaluate(const AnimatedScene& scene, double frame) {
-  FrameScene out{&scene, frame, {}};
+  FrameScene out;
+  evaluate(scene, frame, out);
+  return out;
+}
+
+void evaluate(const AnimatedScene& scene, double frame, FrameScene& out) {
+  out.scene = &scene;
+  out.frame = frame;
+  out.elements.clear();
   out.elements.reserve(scene.elements.size());
   for (const Element& e : scene.elements) {
     geometry::Affine transform = geometry::Affine::Identity();
@@ -14,7 +22,6 @@ FrameScene evaluate(const AnimatedScene& scene, double frame) {
     transform.scale(e.scale.at(frame));
     out.elements.push_back({&e, transform, e.opacity.at(frame)});
   }
-  return out;
 }
 
 bool FrameScene::same_pose(const FrameScene& other) const {

@@ -19,8 +19,8 @@ struct FrameElement {
 };
 
 struct FrameScene {
-  const AnimatedScene* scene;
-  double frame;
+  const AnimatedScene* scene = nullptr;
+  double frame = 0;
   std::vector<FrameElement> elements;  // back to front; fully transparent ones included
 
   // Same visible pose: the same elements with equal opacities, and equal transforms wherever
@@ -30,6 +30,8 @@ struct FrameScene {
 
 // The scene at `frame` (any real number; values hold outside the keyframes).
 FrameScene evaluate(const AnimatedScene& scene, double frame);
+// The same into `out`, reusing its storage: no allocation once `out` has held a frame.
+void evaluate(const AnimatedScene& scene, double frame, FrameScene& out);
 // A FrameScene points into its scene, so evaluating a temporary scene would leave it dangling.
 FrameScene evaluate(AnimatedScene&& scene, double frame) = delete;
 

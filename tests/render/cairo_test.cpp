@@ -164,3 +164,35 @@ TEST_CASE("PNG, SVG and PDF bytes are reproducible", "[render][cairo]") {
   CHECK(pdf.rfind("%PDF-", 0) == 0);
   CHECK(render::render_frame(frame, 64).png_bytes() == render::render_frame(frame, 64).png_bytes());
 }
+
+TEST_CASE("PNG bytes hold what Cairo's own PNG writer would: same pixels once decoded", "[render][cairo]") {
+  const auto same_as_cairos = [](const render::ImageSurface& image) {
+    std::string cairos;
+    cairo_surface_write_to_png_stream(
+        image.get(),
+        [](void* closure, const unsigned char* data, unsigned int length) {
+          static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+          return CAIRO_STATUS_SUCCESS;
+        },
+        &cairos);
+    const std::string ours = image.png_bytes();
+    CHECK(ours.rfind("\x89PNG\r\n\x1a\n", 0) == 0);
+    const render::ImageSurface a = render::decode_png(ours), b = render::decode_png(cairos);
+    REQUIRE(a.width() == b.width());
+    for (int y = 0; y < a.height(); ++y) {
+      for (int x = 0; x < a.width(); ++x) {
+        if (a.pixel(x, y) != b.pixel(x, y)) return false;
+      }
+    }
+    return true;
+  };
+  // A translucent colour over transparency: under 256 distinct pixels, so a palette image, with
+  // every alpha level at the edges, where straight alpha rounds.
+  const auto translucent = scene_of("duotone", 2, "strong", spec::Rgba{34, 197, 94, 128});
+  CHECK(same_as_cairos(render::render_frame(render::evaluate(translucent, 40), 96)));
+  // Two colours blending into each other: hundreds of distinct pixels, so RGBA.
+  render::Variant two_tone = test::variant("duotone", 2, "strong");
+  two_tone.theme = "light";
+  const auto scene = render::build_scene(test::builtin_spec(), two_tone);
+  CHECK(same_as_cairos(render::render_filmstrip(scene, 64, 10)));
+}

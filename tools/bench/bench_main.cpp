@@ -1,12 +1,16 @@
 // iconsynth's performance figures (Google Benchmark). Build Release, then:
 //   ./build/bench --benchmark_min_time=0.5
-// Frame benchmarks cycle through every frame of outline-strong (the busiest motion: eight
-// packets and two swells), so the figure is a mean over the whole animation.
+// Frame benchmarks cycle through every frame of an animation, so each figure is a mean over the
+// whole animation: BM_RenderFrame (Cairo) and BM_RlottieFrame (rlottie playing our own export)
+// for every style × motion, e.g. --benchmark_filter='Frame/outline/strong/256'. The other
+// benchmarks use outline-strong, the busiest motion (eight packets and two swells).
 
+#include "render/cairo/frame_renderer.h"
 #include "render/cairo/raster.h"
 #include "render/check/asset_check.h"
 #include "render/golden/golden_check.h"
 #include "render/lottie/dotlottie_writer.h"
+#include "render/lottie/rlottie_player.h"
 #include "render/preview/preview_page.h"
 #include "render/scene/evaluate.h"
 #include "spec/loader.h"
@@ -42,8 +46,35 @@ const render::AnimatedScene& strong_scene() {
   return scene;
 }
 
-// Evaluate + rasterise one frame to an ARGB surface (no encoding).
-void BM_RenderFrame(benchmark::State& state) {
+// Every style × motion at the default weight and theme, built once (benchmarks keep references).
+const std::vector<render::AnimatedScene>& style_motion_scenes() {
+  static const std::vector<render::AnimatedScene> scenes = [] {
+    std::vector<render::AnimatedScene> out;
+    const spec::Variant defaults = spec::VariantSpace(builtin()).defaults();
+    for (const spec::Variant& v : spec::VariantSpace(builtin()).variants({.theme = defaults.theme, .weight = defaults.weight})) {
+      out.push_back(render::build_scene(builtin(), v));
+    }
+    return out;
+  }();
+  return scenes;
+}
+
+// Evaluate + rasterise one frame to an ARGB surface (no encoding), cycling through every frame
+// of the animation, as a player does: one FrameRenderer, which restores what it redraws to its
+// backdrop (its buffer clear) and redraws only what moved: BM_RenderFrame/<style>/<motion>/<px>.
+void BM_RenderFrame(benchmark::State& state, const render::AnimatedScene* scene, int size) {
+  render::FrameRenderer renderer(*scene, size);
+  int frame = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(renderer.render(frame).data());
+    frame = (frame + 1) % scene->frame_count;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+// One frame on its own (render_frame: a new image, everything drawn), as `render --frame`,
+// golden checks and `check` pay: BM_RenderFrameAlone/<px>, outline-strong.
+void BM_RenderFrameAlone(benchmark::State& state) {
   const render::AnimatedScene& scene = strong_scene();
   const int size = static_cast<int>(state.range(0));
   int frame = 0;
@@ -54,7 +85,35 @@ void BM_RenderFrame(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_RenderFrame)->Arg(24)->Arg(64)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RenderFrameAlone)->Arg(24)->Arg(64)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond);
+
+// rlottie playing our own Lottie export of the same variant, the same frames in the same order,
+// into one reused buffer (rlottie clears it before drawing each frame):
+// BM_RlottieFrame/<style>/<motion>/<px>.
+void BM_RlottieFrame(benchmark::State& state, const render::AnimatedScene* scene, int size) {
+  const render::lottie::RlottiePlayer player(render::lottie::to_text(render::lottie::write_animation(*scene, {})),
+                                             spec::VariantSpace::animation_id(scene->variant));
+  std::vector<std::uint32_t> pixels(static_cast<std::size_t>(size) * size);
+  int frame = 0;
+  for (auto _ : state) {
+    player.render_into(static_cast<std::size_t>(frame), size, pixels.data());
+    benchmark::DoNotOptimize(pixels.data());
+    frame = (frame + 1) % scene->frame_count;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+// Both renderers side by side for every style × motion at 24, 64, 256 and 1024 px, in wall-clock
+// time: rlottie rasterises on worker threads, so the calling thread's CPU time would flatter it.
+void register_frame_benchmarks() {
+  for (const render::AnimatedScene& scene : style_motion_scenes()) {
+    for (int size : {24, 64, 256, 1024}) {
+      const std::string id = scene.variant.style + "/" + scene.variant.motion + "/" + std::to_string(size);
+      benchmark::RegisterBenchmark(("BM_RenderFrame/" + id).c_str(), BM_RenderFrame, &scene, size)->Unit(benchmark::kMillisecond)->UseRealTime();
+      benchmark::RegisterBenchmark(("BM_RlottieFrame/" + id).c_str(), BM_RlottieFrame, &scene, size)->Unit(benchmark::kMillisecond)->UseRealTime();
+    }
+  }
+}
 
 // The same plus PNG encoding: what `render` pays per written frame.
 void BM_RenderFramePng(benchmark::State& state) {
@@ -158,4 +217,11 @@ BENCHMARK(BM_PreviewPage)->Arg(64)->Arg(160)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  register_frame_benchmarks();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

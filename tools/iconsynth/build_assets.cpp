@@ -8,8 +8,13 @@
 #include "render/lottie/dotlottie_writer.h"
 #include "render/svg/animated_svg.h"
 
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <exception>
 #include <functional>
+#include <mutex>
+#include <thread>
 
 namespace iconsynth::cli {
 
@@ -89,18 +94,65 @@ void run_build(const BuildOptions& o, std::FILE* progress) {
   const auto start = Clock::now();
   const spec::IconSpec spec = o.spec.load();
   const std::vector<Asset> assets = plan_assets(spec, o);
-  std::size_t total_bytes = 0;
-  for (std::size_t i = 0; i < assets.size(); ++i) {
-    const auto t0 = Clock::now();
-    const std::string bytes = assets[i].make();
-    write_file_atomically(assets[i].path, bytes);
-    total_bytes += bytes.size();
-    const auto ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-    if (progress) {
-      std::fprintf(progress, "[%2zu/%zu] %-32s %8zu bytes %7.1f ms  %s\n", i + 1, assets.size(), assets[i].what.c_str(),
-                   bytes.size(), ms, assets[i].path.string().c_str());
+  // Assets are independent: two threads make and write them, taking the next one in plan order
+  // as each finishes, while this thread reports them in plan order (so the progress lines are
+  // the same every run) and rethrows the first failure in that order.
+  struct Outcome {
+    bool done = false;
+    std::size_t bytes = 0;
+    double ms = 0;
+    std::exception_ptr error;
+  };
+  std::vector<Outcome> outcomes(assets.size());
+  std::mutex mutex;
+  std::condition_variable finished;
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  const auto work = [&] {
+    for (std::size_t i; (i = next++) < assets.size();) {
+      Outcome outcome;
+      const auto t0 = Clock::now();
+      if (!failed) {  // after a failure, the rest is marked done unmade
+        try {
+          const std::string bytes = assets[i].make();
+          write_file_atomically(assets[i].path, bytes);
+          outcome.bytes = bytes.size();
+        } catch (...) {
+          outcome.error = std::current_exception();
+          failed = true;
+        }
+      }
+      outcome.ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+      outcome.done = true;
+      {
+        const std::lock_guard lock(mutex);
+        outcomes[i] = std::move(outcome);
+      }
+      finished.notify_all();
     }
-  }
+  };
+  std::exception_ptr error;
+  std::size_t total_bytes = 0;
+  {
+    const std::jthread first(work), second(work);
+    for (std::size_t i = 0; i < assets.size() && !error; ++i) {
+      Outcome outcome;
+      {
+        std::unique_lock lock(mutex);
+        finished.wait(lock, [&] { return outcomes[i].done; });
+        outcome = outcomes[i];
+      }
+      // A failure is met in plan order before any asset skipped because of it.
+      error = outcome.error;
+      if (error) break;
+      total_bytes += outcome.bytes;
+      if (progress) {
+        std::fprintf(progress, "[%2zu/%zu] %-32s %8zu bytes %7.1f ms  %s\n", i + 1, assets.size(), assets[i].what.c_str(),
+                     outcome.bytes, outcome.ms, assets[i].path.string().c_str());
+      }
+    }
+  }  // both threads joined: after a failure they only mark what is left
+  if (error) std::rethrow_exception(error);
   const auto seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (progress) {
     std::fprintf(progress, "built %zu files (%zu bytes) for %s in %s in %.2f s\n", assets.size(), total_bytes,

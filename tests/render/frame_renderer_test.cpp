@@ -1,0 +1,87 @@
+// FrameRenderer redraws only the rows that changed since its last frame; each of its frames must
+// still be, pixel for pixel, the frame render_frame draws from scratch.
+#include "render/cairo/frame_renderer.h"
+#include "render/cairo/raster.h"
+#include "support.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+using namespace iconsynth;
+
+namespace {
+
+bool same_pixels(const render::ImageSurface& a, const render::ImageSurface& b) {
+  if (a.width() != b.width() || a.height() != b.height()) return false;
+  for (int y = 0; y < a.height(); ++y) {
+    if (std::memcmp(a.data() + std::ptrdiff_t{y} * a.stride(), b.data() + std::ptrdiff_t{y} * b.stride(), std::size_t(a.width()) * 4) != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Renders `frames` in that order with one renderer; the first frame that differs from
+// render_frame, or -1.
+double first_mismatch(const render::AnimatedScene& scene, int size, const std::vector<double>& frames) {
+  render::FrameRenderer renderer(scene, size);
+  for (double f : frames) {
+    if (!same_pixels(renderer.render(f), render::render_frame(render::evaluate(scene, f), size))) return f;
+  }
+  return -1;
+}
+
+std::vector<double> every_frame(const render::AnimatedScene& scene) {
+  std::vector<double> frames;
+  for (int f = 0; f < scene.frame_count; ++f) frames.push_back(f);
+  return frames;
+}
+
+}  // namespace
+
+TEST_CASE("FrameRenderer draws every frame of every variant as render_frame does", "[render][cairo]") {
+  // Every style × motion × theme × preset weight at the golden set's size, frames in order.
+  for (const render::Variant& v : test::builtin_space().variants({})) {
+    const auto scene = render::build_scene(test::builtin_spec(), v);
+    INFO(spec::VariantSpace::file_stem(v) << " " << v.theme);
+    CHECK(first_mismatch(scene, 48, every_frame(scene)) == -1);
+  }
+}
+
+TEST_CASE("FrameRenderer matches render_frame at small, odd and large sizes", "[render][cairo]") {
+  for (const render::Variant& v : test::all_style_motion_variants()) {
+    const auto scene = render::build_scene(test::builtin_spec(), v);
+    for (int size : {8, 17, 24, 256}) {
+      INFO(spec::VariantSpace::animation_id(v) << " at " << size << " px");
+      CHECK(first_mismatch(scene, size, every_frame(scene)) == -1);
+    }
+  }
+  const auto strong = render::build_scene(test::builtin_spec(), test::variant("outline", 2, "strong"));
+  CHECK(first_mismatch(strong, 1024, every_frame(strong)) == -1);
+}
+
+TEST_CASE("FrameRenderer matches render_frame when seeking, repeating and between frames", "[render][cairo]") {
+  const auto scene = render::build_scene(test::builtin_spec(), test::variant("duotone", 2.5, "strong"));
+  const double last = scene.frame_count - 1;
+  CHECK(first_mismatch(scene, 64, {40, 40, 3, 89, 0, 61, 61.5, 12.25, last, 0, 44, 43, 42}) == -1);
+  std::vector<double> backwards;
+  for (double f = last; f >= 0; f -= 0.75) backwards.push_back(f);
+  CHECK(first_mismatch(scene, 64, backwards) == -1);
+}
+
+TEST_CASE("FrameRenderer matches render_frame with a translucent colour and a fading element", "[render][cairo]") {
+  render::Variant v = test::variant("duotone", 2, "strong");
+  v.color = spec::Rgba{34, 197, 94, 128};
+  auto scene = render::build_scene(test::builtin_spec(), v);
+  CHECK(first_mismatch(scene, 64, every_frame(scene)) == -1);
+  // A module at half opacity fades as one layer (a Cairo group): drawn whole, never clipped.
+  scene.elements.back().opacity = motion::Track<double>(0.5);
+  CHECK(first_mismatch(scene, 64, every_frame(scene)) == -1);
+}
+
+TEST_CASE("FrameRenderer rejects sizes render_frame rejects", "[render][cairo]") {
+  const auto scene = render::build_scene(test::builtin_spec(), test::variant("outline", 2, "light"));
+  CHECK_THROWS_AS(render::FrameRenderer(scene, 7), std::invalid_argument);
+  CHECK_THROWS_AS(render::FrameRenderer(scene, 4097), std::invalid_argument);
+}
