@@ -96,8 +96,9 @@ Path Path::reversed() const {
   return out;
 }
 
-Path rounded_rect(const Point& center, const Eigen::Vector2d& half_size, double radius, Winding winding) {
+Path rounded_rect(const Point& center, const Eigen::Vector2d& half_size, double radius, Winding winding, SharpCorners sharp) {
   const double r = std::clamp(radius, 0.0, half_size.minCoeff());
+  const bool curves = r > 0 || sharp == SharpCorners::Keep;
   const double k = r * (1.0 - kQuarterArcKappa);  // distance of a handle from the corner
   const double x0 = center.x() - half_size.x(), x1 = center.x() + half_size.x();
   const double y0 = center.y() - half_size.y(), y1 = center.y() + half_size.y();
@@ -105,13 +106,13 @@ Path rounded_rect(const Point& center, const Eigen::Vector2d& half_size, double 
   Path p;
   p.move_to({x0 + r, y0});
   p.line_to({x1 - r, y0});
-  if (r > 0) p.cubic_to({x1 - k, y0}, {x1, y0 + k}, {x1, y0 + r});
+  if (curves) p.cubic_to({x1 - k, y0}, {x1, y0 + k}, {x1, y0 + r});
   p.line_to({x1, y1 - r});
-  if (r > 0) p.cubic_to({x1, y1 - k}, {x1 - k, y1}, {x1 - r, y1});
+  if (curves) p.cubic_to({x1, y1 - k}, {x1 - k, y1}, {x1 - r, y1});
   p.line_to({x0 + r, y1});
-  if (r > 0) p.cubic_to({x0 + k, y1}, {x0, y1 - k}, {x0, y1 - r});
+  if (curves) p.cubic_to({x0 + k, y1}, {x0, y1 - k}, {x0, y1 - r});
   p.line_to({x0, y0 + r});
-  if (r > 0) p.cubic_to({x0, y0 + k}, {x0 + k, y0}, {x0 + r, y0});
+  if (curves) p.cubic_to({x0, y0 + k}, {x0 + k, y0}, {x0 + r, y0});
   p.close();
   return winding == Winding::Clockwise ? p : p.reversed();
 }

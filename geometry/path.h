@@ -63,9 +63,14 @@ class Path {
   std::vector<PathCommand> commands_;
 };
 
+// What a rounded rectangle of radius 0 draws at its corners: nothing (four lines), or a corner
+// curve of zero size, so that it has the same commands as at any other radius (an outline a
+// player keys over the stroke weight must keep its commands while its radius shrinks to 0).
+enum class SharpCorners { Drop, Keep };
+
 // Rounded rectangle centred on `center`; radius is clamped to half the shorter side.
 Path rounded_rect(const Point& center, const Eigen::Vector2d& half_size, double radius,
-                  Winding winding = Winding::Clockwise);
+                  Winding winding = Winding::Clockwise, SharpCorners sharp = SharpCorners::Drop);
 // Circle as four cubic quarter arcs.
 Path circle(const Point& center, double radius, Winding winding = Winding::Clockwise);
 // Open straight segment from a to b.

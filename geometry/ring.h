@@ -1,33 +1,37 @@
 #pragma once
-// The ring's topology: four module positions in clockwise order, and the link that joins each
-// module to its clockwise neighbour. Names here are the ones layers and files carry.
+// The ring's topology for any size N: positions 0 … N-1 in clockwise order, position 0 at the
+// left end of the top side, and the link that joins each position to its clockwise neighbour.
+// Names here are the ones layers and files carry.
+//
+// Positions and links are named by where they sit as seen from the ring's centre, on a 16-point
+// compass in screen words: "t", "r", "b", "l" on an axis, "tl", "tr", "br", "bl" on a diagonal,
+// and between the two the nearer side first ("rt": right, toward the top). Links take the long
+// words ("top", "top-right", "right-top" …). So the 2×2 ring keeps its names (tl, tr, br, bl;
+// top, right, bottom, left), and within a ring of 3 … 8 every name is distinct (the compass
+// points are 22.5° apart, neighbours at least 45°).
 
-#include <array>
-#include <string_view>
+#include <string>
 
 namespace iconsynth::geometry {
 
-enum class RingPosition { TopLeft, TopRight, BottomRight, BottomLeft };
+inline constexpr int kMinRingSize = 3;
+inline constexpr int kMaxRingSize = 8;
 
-inline constexpr int kRingSize = 4;
-// Clockwise ring order: TL → TR → BR → BL → TL.
-inline constexpr std::array<RingPosition, kRingSize> kRingOrder{
-    RingPosition::TopLeft, RingPosition::TopRight, RingPosition::BottomRight, RingPosition::BottomLeft};
+// The clockwise neighbour of `position`: the module it sends its packet to.
+constexpr int clockwise_next(int position, int size) { return (position + 1) % size; }
+// The counter-clockwise neighbour: the module `position` receives its packet from.
+constexpr int clockwise_previous(int position, int size) { return (position + size - 1) % size; }
 
-// Index of `position` in kRingOrder.
-constexpr int ring_index(RingPosition position) { return static_cast<int>(position); }
-// The clockwise neighbour: the module this one sends its packet to.
-constexpr RingPosition clockwise_next(RingPosition position) {
-  return kRingOrder[(ring_index(position) + 1) % kRingSize];
-}
-// The counter-clockwise neighbour: the module this one receives its packet from.
-constexpr RingPosition clockwise_previous(RingPosition position) {
-  return kRingOrder[(ring_index(position) + kRingSize - 1) % kRingSize];
-}
+// Direction from the ring's centre to module `position`, in degrees clockwise on screen from +x:
+// -90 - 180/N + position · 360/N (the top side lies flat, as in the 2×2 ring).
+double position_angle(int position, int size);
+// Direction from the ring's centre to the midpoint of the link leaving `position`.
+double link_angle(int position, int size);
 
-// "tl", "tr", "br", "bl".
-std::string_view short_name(RingPosition position);
-// Side of the square that the link leaving `from` runs along: "top", "right", "bottom", "left".
-std::string_view link_side(RingPosition from);
+// "tl", "tr", "br", "bl" for N = 4; "lt", "rt", "b" for N = 3 …
+std::string position_name(int position, int size);
+// Side of the polygon that the link leaving `position` runs along: "top", "right", "bottom",
+// "left" for N = 4; "top", "right-bottom", "left-bottom" for N = 3 …
+std::string link_name(int position, int size);
 
 }  // namespace iconsynth::geometry

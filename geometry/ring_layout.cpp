@@ -1,11 +1,140 @@
 #include "geometry/ring_layout.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
 
 namespace iconsynth::geometry {
 
+namespace {
+
+constexpr double kDegree = std::numbers::pi / 180;
+
+bool is_square(const LayoutParams& params) { return params.modules == 4; }
+
+// Distance from the centre of a rounded square (half side `half`, corner radius `radius`) to its
+// edge along a ray `degrees` off its +x axis.
+double ray_to_edge(double half, double radius, double degrees) {
+  double ax = std::abs(std::cos(degrees * kDegree)), ay = std::abs(std::sin(degrees * kDegree));
+  if (ay > ax) std::swap(ax, ay);
+  const double flat = half / ax;
+  if (flat * ay <= half - radius) return flat;
+  // Past the flat part: the ray leaves through the corner's quarter circle.
+  const double c = half - radius;
+  const double along = c * (ax + ay);
+  return along + std::sqrt(along * along - 2 * c * c + radius * radius);
+}
+
+// A card's turn: a corner points at the centre (the 2×2 ring's cards are upright, their corners
+// on the diagonals), reduced to [0, 90) since a square looks the same turned by 90°.
+double card_turn(int position, int size) {
+  const double turn = std::fmod(position_angle(position, size) + 135, 90.0);
+  return turn < 0 ? turn + 90 : turn;
+}
+
+// Half the extent of a rounded square turned by `turn` degrees, along x (and y: the same).
+double turned_half_extent(double half, double radius, double turn) {
+  return (half - radius) * (std::abs(std::cos(turn * kDegree)) + std::abs(std::sin(turn * kDegree))) + radius;
+}
+
+// Every length of a module, its die, the link gap and the packet, × k.
+LayoutParams scaled(LayoutParams p, double k) {
+  for (double* d : {&p.module_size, &p.module_corner_radius, &p.die_size, &p.die_corner_radius, &p.die_clearance,
+                    &p.die_min_size, &p.link_gap, &p.packet_radius}) {
+    *d *= k;
+  }
+  return p;
+}
+
+// The card's edge along its links, for the spec's (unscaled) card, in the card's own frame: the
+// side from one module to the next leaves at 180/N - 45 degrees off the card's axes.
+double unit_edge_distance(const LayoutParams& p) {
+  return ray_to_edge(p.module_size / 2, p.module_corner_radius, 180.0 / p.modules - 45);
+}
+
+// Two packets leaving neighbouring modules together, each on its own link, are closest half way,
+// chord · cos(π/N) apart (the sides' midpoints): a radius below half that, less a link gap, keeps
+// them apart. On the 2×2 ring this is 4.4 units, above any packet the built-in spec draws.
+void limit_packets(RingLayout& layout) {
+  const int n = static_cast<int>(layout.centers.size());
+  const double chord = (layout.centers[1] - layout.centers[0]).norm();
+  layout.dims.packet_max_radius = (chord * std::cos(std::numbers::pi / n) - layout.dims.link_gap) / 2;
+}
+
+}  // namespace
+
 double module_offset(const LayoutParams& params) {
   return params.grid / 2 - params.padding - params.module_size / 2;
+}
+
+RingLayout ring_layout(const LayoutParams& params) {
+  RingLayout layout;
+  const int n = params.modules;
+  const Point grid_center = Point::Constant(params.grid / 2);
+  if (is_square(params)) {
+    // The 2×2 ring in its exact form, offset · (±1, ±1): cos/sin would round the centres
+    // differently and move every byte the 2×2 icon exports.
+    layout.dims = params;
+    const double offset = module_offset(params);
+    for (const Point& corner : {Point(-1, -1), Point(1, -1), Point(1, 1), Point(-1, 1)}) {
+      layout.centers.push_back(grid_center + offset * corner);
+      layout.turns.push_back(0);
+    }
+    limit_packets(layout);
+    return layout;
+  }
+  // Module k sits at radius R on angle θk; scaled by f its card reaches f·Ek further along x and
+  // y, so R ≤ (A - f·Ek) / mk with A the half grid less the padding and mk the larger of
+  // |cos θk|, |sin θk|. Neighbours sit 2·R·sin(π/N) apart, and the free run between their cards
+  // should be at least f × the 2×2 ring's run: solving for f gives one bound per module.
+  const double half_room = params.grid / 2 - params.padding;
+  const double square_run = 2 * module_offset(params) - params.module_size;
+  const double chord_per_radius = 2 * std::sin(std::numbers::pi / n);
+  const double edge = unit_edge_distance(params);
+  std::vector<double> reach(n), axis(n);
+  double f = 1;
+  for (int k = 0; k < n; ++k) {
+    layout.turns.push_back(card_turn(k, n));
+    reach[k] = turned_half_extent(params.module_size / 2, params.module_corner_radius, layout.turns[k]);
+    const double theta = position_angle(k, n) * kDegree;
+    axis[k] = std::max(std::abs(std::cos(theta)), std::abs(std::sin(theta)));
+    const double denominator = 2 * edge + square_run + chord_per_radius * reach[k] / axis[k];
+    if (denominator > 0) f = std::min(f, chord_per_radius * half_room / axis[k] / denominator);
+  }
+  double radius = half_room;
+  for (int k = 0; k < n; ++k) radius = std::min(radius, (half_room - f * reach[k]) / axis[k]);
+  layout.scale = f;
+  layout.dims = scaled(params, f);
+  for (int k = 0; k < n; ++k) {
+    const double theta = position_angle(k, n) * kDegree;
+    layout.centers.push_back(grid_center + radius * Point(std::cos(theta), std::sin(theta)));
+  }
+  limit_packets(layout);
+  return layout;
+}
+
+double edge_distance(const RingLayout& layout) {
+  if (is_square(layout.dims)) return layout.dims.module_size / 2;
+  return unit_edge_distance(layout.dims);
+}
+
+double free_run(const RingLayout& layout) {
+  return (layout.centers[1] - layout.centers[0]).norm() - 2 * edge_distance(layout);
+}
+
+double max_swell_in_grid(const RingLayout& layout) {
+  const LayoutParams& p = layout.dims;
+  if (is_square(p)) return 1 + 2 * p.padding / p.module_size;
+  double most = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < layout.centers.size(); ++k) {
+    const double reach = turned_half_extent(p.module_size / 2, p.module_corner_radius, layout.turns[k]);
+    for (int d = 0; d < 2; ++d) {
+      const double room = p.grid / 2 - std::abs(layout.centers[k][d] - p.grid / 2);
+      most = std::min(most, room / reach);
+    }
+  }
+  return most;
 }
 
 double die_half_size(const LayoutParams& params, double stroke_weight, CardInk ink) {
@@ -16,7 +145,7 @@ double die_half_size(const LayoutParams& params, double stroke_weight, CardInk i
 }
 
 double packet_radius(const LayoutParams& params, double stroke_weight) {
-  return std::max(params.packet_radius, params.packet_min_stroke_ratio * stroke_weight / 2);
+  return std::min(std::max(params.packet_radius, params.packet_min_stroke_ratio * stroke_weight / 2), params.packet_max_radius);
 }
 
 std::vector<double> weight_breakpoints(const LayoutParams& params, CardInk ink) {
@@ -24,6 +153,8 @@ std::vector<double> weight_breakpoints(const LayoutParams& params, CardInk ink) 
       // the packet grows once the stroke asks for more than its radius
       2 * params.packet_radius / params.packet_min_stroke_ratio,
   };
+  // … and stops growing at the ring's limit
+  if (std::isfinite(params.packet_max_radius)) at.push_back(2 * params.packet_max_radius / params.packet_min_stroke_ratio);
   if (ink.stroked) {
     const double free_half = params.module_size / 2 - params.die_clearance;  // die half + weight
     at.push_back(2 * params.module_corner_radius);      // the card path's corner radius reaches 0
@@ -38,9 +169,9 @@ std::vector<double> weight_breakpoints(const LayoutParams& params, CardInk ink) 
   return at;
 }
 
-RingGeometry build_ring(const LayoutParams& params, double stroke_weight, CardInk ink) {
-  const Point grid_center = Point::Constant(params.grid / 2);
-  const double offset = module_offset(params);
+RingGeometry build_ring(const RingLayout& layout, double stroke_weight, CardInk ink) {
+  const LayoutParams& params = layout.dims;
+  const int n = static_cast<int>(layout.centers.size());
   const double outer_half = params.module_size / 2;
   // A stroke is centred on its path: inset the path by half the stroke so the ink's outer edge
   // (and its corner radius) stays where the spec puts it.
@@ -49,30 +180,35 @@ RingGeometry build_ring(const LayoutParams& params, double stroke_weight, CardIn
   const double card_radius = std::max(0.0, params.module_corner_radius - inset);
   const double die_half = die_half_size(params, stroke_weight, ink);
   const double die_radius = std::min(params.die_corner_radius, die_half);
-
-  // Unit direction from the grid centre to each corner, in ring order.
-  const std::array<Point, kRingSize> corner{Point(-1, -1), Point(1, -1), Point(1, 1), Point(-1, 1)};
+  const double edge = edge_distance(layout);
 
   RingGeometry ring;
-  for (RingPosition pos : kRingOrder) {
-    const int i = ring_index(pos);
-    Module& m = ring.modules[i];
-    m.position = pos;
-    m.center = grid_center + offset * corner[i];
-    m.card = rounded_rect(Point::Zero(), Point::Constant(card_half), card_radius);
+  for (int i = 0; i < n; ++i) {
+    Module m;
+    m.position = i;
+    m.center = layout.centers[i];
+    m.turn = layout.turns[i];
+    // A card whose corners are round at light weights keeps its corner curves where a heavy
+    // stroke's inset takes them to radius 0 (small cards on large rings reach it below weight 3).
+    m.card = rounded_rect(Point::Zero(), Point::Constant(card_half), card_radius, Winding::Clockwise,
+                          params.module_corner_radius > 0 ? SharpCorners::Keep : SharpCorners::Drop);
     if (die_half > 0) m.die = rounded_rect(Point::Zero(), Point::Constant(die_half), die_radius);
+    ring.modules.push_back(std::move(m));
   }
-  for (RingPosition pos : kRingOrder) {
-    const int i = ring_index(pos);
+  for (int i = 0; i < n; ++i) {
     const Point from = ring.modules[i].center;
-    const Point to = ring.modules[ring_index(clockwise_next(pos))].center;
+    const Point to = ring.modules[clockwise_next(i, n)].center;
     const Point direction = (to - from).normalized();
-    const Point sender_edge = from + direction * outer_half;
-    const Point receiver_edge = to - direction * outer_half;
-    ring.links[i] = {pos, sender_edge + direction * params.link_gap, receiver_edge - direction * params.link_gap};
-    ring.routes[i] = {pos, sender_edge, receiver_edge, packet_radius(params, stroke_weight)};
+    const Point sender_edge = from + direction * edge;
+    const Point receiver_edge = to - direction * edge;
+    ring.links.push_back({i, sender_edge + direction * params.link_gap, receiver_edge - direction * params.link_gap});
+    ring.routes.push_back({i, sender_edge, receiver_edge, packet_radius(params, stroke_weight)});
   }
   return ring;
+}
+
+RingGeometry build_ring(const LayoutParams& params, double stroke_weight, CardInk ink) {
+  return build_ring(ring_layout(params), stroke_weight, ink);
 }
 
 }  // namespace iconsynth::geometry

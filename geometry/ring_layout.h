@@ -2,21 +2,31 @@
 // Rest pose of the ring on the design grid: where the modules sit, their card and die outlines,
 // the links between them and the routes packets travel. Pure geometry: paints and motion live
 // elsewhere.
+//
+// A ring of N modules sits at the vertices of a regular N-gon about the grid's centre, its top
+// side flat. Each card is turned so that a corner points at the centre, as in the 2×2 ring, so
+// turning the whole ring by 360°/N maps it onto itself. Links run along the polygon's sides.
+// The spec's dimensions are the 2×2 ring's; other N scale every dimension of a module, link gap
+// and packet by one factor (RingLayout::scale), the largest ≤ 1 that leaves neighbouring cards
+// as far apart, for their size, as the 2×2 ring's; the modules then sit as far out as the
+// padding allows.
 
 #include "geometry/path.h"
 #include "geometry/ring.h"
 
-#include <array>
+#include <limits>
 #include <vector>
 
 namespace iconsynth::geometry {
 
-// Every dimension of the rest pose, in grid units. Module and die sizes are *visual* sizes: the
-// outer edge of the ink, so heavier strokes grow inward and the icon keeps its footprint.
+// Every dimension of the rest pose, in grid units, as the spec gives it. Module and die sizes are
+// *visual* sizes: the outer edge of the ink, so heavier strokes grow inward and the icon keeps its
+// footprint.
 struct LayoutParams {
   double grid = 24;                 // side of the square design grid
   double padding = 1.25;            // from the grid edge to a module's outer edge
-  double module_size = 8;           // outer side of a module card
+  int modules = 4;                  // N: modules on the ring, kMinRingSize … kMaxRingSize
+  double module_size = 8;           // outer side of a module card (on the 2×2 ring)
   double module_corner_radius = 2.25;  // outer corner radius of a card
   double die_size = 2.5;            // side of the die detail at nominal weight
   double die_corner_radius = 0.5;
@@ -25,6 +35,18 @@ struct LayoutParams {
   double link_gap = 0.75;           // free space between a module's edge and its link's end
   double packet_radius = 1.75;      // packet dot radius at light weights
   double packet_min_stroke_ratio = 2;  // packet diameter ≥ this × stroke width, so it reads over the link
+  // Not in the spec: the largest packet radius the ring leaves room for, set by ring_layout so
+  // that the packets of neighbouring links, flying together, stay a link gap apart (on a ring of
+  // 3 a weight-3 packet would otherwise touch its neighbours mid-flight).
+  double packet_max_radius = std::numeric_limits<double>::infinity();
+};
+
+// Where the N modules sit and the dimensions they are drawn at: the spec's layout fitted to N.
+struct RingLayout {
+  LayoutParams dims;             // the spec's, module / die / link gap / packet radius × scale
+  double scale = 1;              // 1 for the 2×2 ring
+  std::vector<Point> centers;    // grid coordinates, in ring order
+  std::vector<double> turns;     // degrees, clockwise on screen: each card's turn, in [0, 90)
 };
 
 // What the card's outline must leave room for.
@@ -33,45 +55,61 @@ struct CardInk {
 };
 
 struct Module {
-  RingPosition position;
+  int position = 0;   // ring index, 0 … N-1 clockwise
   Point center;
-  Path card;   // in module-local coordinates (origin at the centre), clockwise
-  Path die;    // module-local, clockwise; empty when the weight leaves no room
+  double turn = 0;    // degrees: the card and die are drawn turned by this about the centre
+  Path card;          // in module-local coordinates (origin at the centre, unturned), clockwise
+  Path die;           // module-local, clockwise; empty when the weight leaves no room
 };
 
 struct Link {
-  RingPosition from;  // the link joins `from` to clockwise_next(from)
+  int from = 0;       // the link joins `from` to its clockwise neighbour
   Point start, end;   // the stroked centre line, in grid coordinates
 };
 
 struct PacketRoute {
-  RingPosition from;
+  int from = 0;
   Point start, end;   // from the sender's facing edge to the receiver's facing edge
-  double radius;
+  double radius = 0;
 };
 
 struct RingGeometry {
-  std::array<Module, kRingSize> modules;
-  std::array<Link, kRingSize> links;
-  std::array<PacketRoute, kRingSize> routes;
+  std::vector<Module> modules;       // in ring order
+  std::vector<Link> links;           // links[i] leaves modules[i]
+  std::vector<PacketRoute> routes;   // routes[i] runs along links[i], clockwise
 };
 
+// The spec's layout fitted to its number of modules.
+RingLayout ring_layout(const LayoutParams& params);
+
 // Rest-pose geometry for one stroke weight and card ink.
+RingGeometry build_ring(const RingLayout& layout, double stroke_weight, CardInk ink);
+// The same for the spec's layout as given (fitted first).
 RingGeometry build_ring(const LayoutParams& params, double stroke_weight, CardInk ink);
 
-// Distance from the grid centre to each module centre, along x and along y.
+// The 2×2 ring: distance from the grid centre to each module centre, along x and along y.
 double module_offset(const LayoutParams& params);
+
+// Distance from a module's centre to its card's outer edge, along the links (by symmetry the
+// same at every module and for both of its links).
+double edge_distance(const RingLayout& layout);
+// Length of the free run between neighbouring cards along a link (at rest, scale 1).
+double free_run(const RingLayout& layout);
+// The largest module scale (a swell) that keeps every card inside the grid.
+double max_swell_in_grid(const RingLayout& layout);
 
 // Half the side of the die that fits a card of this ink and weight (0 when left out).
 double die_half_size(const LayoutParams& params, double stroke_weight, CardInk ink);
 
-// Radius of a packet at this stroke weight.
+// Radius of a packet at this stroke weight: the spec's, grown to packet_min_stroke_ratio × the
+// stroke's half width, at most packet_max_radius.
 double packet_radius(const LayoutParams& params, double stroke_weight);
 
 // Every stroke weight at which some rest-pose dimension bends (a min or max switches sides) or
 // the die appears or goes, sorted and unique; the die's cut-off is followed by a weight 1e-4
 // above it. Between two neighbours every point, radius and width of build_ring is linear in the
 // weight, so keyframes at these weights (and the range's ends) reproduce any weight exactly.
+// Pass the fitted dimensions (RingLayout::dims).
 std::vector<double> weight_breakpoints(const LayoutParams& params, CardInk ink);
 
 }  // namespace iconsynth::geometry

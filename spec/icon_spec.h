@@ -1,5 +1,5 @@
 #pragma once
-// The typed, validated form of spec/gpu-cluster.json: everything the icon's geometry, paint and
+// The typed, validated form of a spec such as spec/gpu-cluster.json: everything the icon's geometry, paint and
 // motion depend on. Built only by load_spec(), so an IconSpec is always valid. Styles, themes and
 // motions are named in the spec, in its order: adding one is a spec edit, never a code change.
 
@@ -69,7 +69,8 @@ struct IconSpec {
   std::string id;
   IconMeta meta;                      // "meta" in the spec; title defaults to the id
   double frame_rate = 60;
-  geometry::LayoutParams layout;
+  std::string kind = "ring";          // the icon kind: which builder lays out the scene (loader.h)
+  geometry::LayoutParams layout;      // the kind's layout, as the spec gives it
   double default_weight = 2;
   std::vector<double> weight_presets;
   std::vector<Named<StyleRule>> styles;                     // in the spec's order
@@ -80,6 +81,9 @@ struct IconSpec {
   // (both the default motion when the spec says nothing).
   std::string hover_motion, click_motion;
   Json source;  // the effective spec document (after overrides), for `info` and reports
+
+  // Modules on the ring: the choreography's positions.
+  int module_count() const { return layout.modules; }
 
   // The rule of that name; std::invalid_argument naming the spec's choices when there is none.
   const StyleRule& style_rule(std::string_view name) const;

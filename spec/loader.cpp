@@ -92,10 +92,13 @@ motion::Timing read_timing(ObjectReader& parent, std::string_view key, double fr
   return timing;
 }
 
-geometry::LayoutParams read_layout(ObjectReader reader) {
+// The ring kind's layout (geometry/ring_layout.h): the 2×2 ring's dimensions and the number of
+// modules, which fit them to any N. "modules" may be left out: 4, the 2×2 icon.
+geometry::LayoutParams read_ring_layout(ObjectReader reader) {
   geometry::LayoutParams p;
   p.grid = reader.number("grid", 8, 1024);
   p.padding = reader.number("padding", 0, p.grid / 4);
+  if (reader.has("modules")) p.modules = reader.integer("modules", geometry::kMinRingSize, geometry::kMaxRingSize);
 
   ObjectReader module = reader.object("module");
   p.module_size = module.number("size", 1, p.grid / 2);
@@ -120,7 +123,8 @@ geometry::LayoutParams read_layout(ObjectReader reader) {
   packet.finish();
   reader.finish();
 
-  // Sizes are read; now check they fit together.
+  // Sizes are read; now check they fit together. They are the 2×2 ring's (other N scale them
+  // keeping its proportions), so they are checked there.
   // Centres sit 2 × offset apart: closer than a module's size and the cards overlap.
   if (2 * geometry::module_offset(p) <= p.module_size) {
     throw SpecError(reader.pointer_of("module") + "/size",
@@ -135,6 +139,16 @@ geometry::LayoutParams read_layout(ObjectReader reader) {
   }
   return p;
 }
+
+// The icon kinds a spec may name in "kind", each a row: how it reads its layout. The scene's
+// builder for each kind is the matching row of render/scene/icon_kinds.cpp.
+struct KindReader {
+  const char* name;
+  geometry::LayoutParams (*read_layout)(ObjectReader);
+};
+constexpr KindReader kKindReaders[] = {
+    {"ring", read_ring_layout},
+};
 
 StyleRule read_style(ObjectReader reader) {
   StyleRule rule;
@@ -252,10 +266,14 @@ motion::ChoreographyParams read_motion(ObjectReader reader, double frame_rate) {
   return p;
 }
 
-// The largest swell any exchange asks for must keep every module inside the grid.
+// The largest swell any exchange asks for must keep every module inside the grid, and apart from
+// its neighbours (which swell at the same time in an exchange of every module).
 void check_swell_fits(const IconSpec& spec, const std::string& motions_pointer) {
   const geometry::LayoutParams& l = spec.layout;
-  const double max_scale = 1 + 2 * l.padding / l.module_size;
+  const geometry::RingLayout ring = geometry::ring_layout(l);
+  const double in_grid = geometry::max_swell_in_grid(ring);
+  const double apart = (ring.centers[1] - ring.centers[0]).norm() / (2 * geometry::edge_distance(ring));
+  const double max_scale = std::min(in_grid, apart);
   for (const auto& [name, params] : spec.motions) {
     motion::for_each_clip(params.timeline, [&](const motion::Clip& clip) {
       const auto* exchange = std::get_if<motion::Exchange>(&clip.kind);
@@ -263,9 +281,11 @@ void check_swell_fits(const IconSpec& spec, const std::string& motions_pointer) 
       const double scale = exchange ? exchange->swell.scale : pulse ? pulse->swell.scale : 1;
       if (scale > max_scale) {
         throw SpecError(child_pointer(motions_pointer, name) + "/" + clip.where + (exchange ? "/swell/scale" : "/scale"),
-                        format_number(scale) + " would push the modules off the " +
-                            format_number(l.grid) + "-unit grid; at most " + format_number(max_scale) +
-                            " with padding " + format_number(l.padding));
+                        in_grid <= apart ? format_number(scale) + " would push the modules off the " +
+                                               format_number(l.grid) + "-unit grid; at most " + format_number(max_scale) +
+                                               " with padding " + format_number(l.padding)
+                                         : format_number(scale) + " would make neighbouring modules of a ring of " +
+                                               std::to_string(l.modules) + " touch; at most " + format_number(max_scale));
       }
     });
   }
@@ -321,6 +341,12 @@ IconMeta read_meta(ObjectReader& root, const std::string& id) {
 
 }  // namespace
 
+std::vector<std::string> icon_kind_names() {
+  std::vector<std::string> names;
+  for (const KindReader& k : kKindReaders) names.push_back(k.name);
+  return names;
+}
+
 IconSpec load_spec(const json& document) {
   ObjectReader root(document, "");
   IconSpec spec;
@@ -331,7 +357,11 @@ IconSpec load_spec(const json& document) {
   }
   spec.meta = read_meta(root, spec.id);
   spec.frame_rate = root.number("frame_rate", 1, 240);
-  spec.layout = read_layout(root.object("layout"));
+  // "kind" may be left out: the ring, the kind every spec before it drew.
+  std::size_t kind = 0;
+  if (root.has("kind")) kind = root.choice("kind", icon_kind_names());
+  spec.kind = kKindReaders[kind].name;
+  spec.layout = kKindReaders[kind].read_layout(root.object("layout"));
 
   ObjectReader stroke = root.object("stroke");
   spec.default_weight = stroke.number("default", kMinWeight, kMaxWeight);
@@ -348,7 +378,7 @@ IconSpec load_spec(const json& document) {
     const motion::ChoreographyParams params = read_motion(r, spec.frame_rate);
     // Building the choreography is the final check that its timings fit together.
     try {
-      const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
+      const motion::Choreography c = motion::choreograph(params, spec.module_count());
       if (c.frame_count > kMaxMotionFrames) {
         throw SpecError(r.pointer(), "lasts " + std::to_string(c.frame_count) + " frames; at most " +
                                          std::to_string(kMaxMotionFrames));

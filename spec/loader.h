@@ -17,6 +17,9 @@ inline constexpr double kMaxTimingFrames = 600;  // any one timing: 10 s at 60 f
 inline constexpr int kMaxMotionFrames = 3600;    // a whole motion: 60 s at 60 fps
 inline constexpr int kMaxSpecJsonDepth = 32;     // nesting of the spec document
 
+// The icon kinds a spec may name in "kind" ("ring"), in table order.
+std::vector<std::string> icon_kind_names();
+
 // Validates a parsed document and builds the typed spec.
 IconSpec load_spec(const nlohmann::ordered_json& document);
 // Parses spec text (errors name the byte offset) and validates it.

@@ -120,8 +120,11 @@ void grid(cairo_t* cr, const PlotLayout& l, double top, double bottom, const std
 }  // namespace
 
 std::uint32_t ring_color(int ring_index) {
-  static constexpr std::uint32_t kColors[] = {0x2563EB, 0xDC2626, 0x16A34A, 0xD97706};
-  return kColors[ring_index % 4];
+  // Eight, for the largest ring (geometry::kMaxRingSize): blue, red, green, amber first (the 2×2
+  // ring's), then violet, cyan, pink, slate.
+  static constexpr std::uint32_t kColors[] = {0x2563EB, 0xDC2626, 0x16A34A, 0xD97706,
+                                              0x7C3AED, 0x0891B2, 0xDB2777, 0x475569};
+  return kColors[ring_index % 8];
 }
 
 PlotLayout::PlotLayout(const motion::Choreography& c, const PlotOptions& o) : frame_count_(c.frame_count) {
@@ -216,7 +219,7 @@ void draw_legend(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l
     set_rgb(cr, ring_color(m));
     cairo_rectangle(cr, l.right + 16, ly - 9, 14, 10);
     cairo_fill(cr);
-    const std::string name(geometry::short_name(geometry::kRingOrder[m % geometry::kRingSize]));
+    const std::string name = geometry::position_name(m, static_cast<int>(c.module_scale.size()));
     text(cr, l.right + 36, ly, name + ": module, packet", 11);
   }
   text(cr, l.right + 16, ly + 8, "dots: keyframes", 10, 0, 0x6B7280);

@@ -35,7 +35,7 @@ class PlotLayout {
   double scale_min_, scale_max_;
 };
 
-// Colour of a ring position (0 TL, 1 TR, 2 BR, 3 BL) on the chart, as 0xRRGGBB.
+// Colour of a ring position (0 … 7, clockwise from the top left) on the chart, as 0xRRGGBB.
 std::uint32_t ring_color(int ring_index);
 
 // Draws the chart on `cr` (white background, width × height user units).

@@ -22,7 +22,7 @@ Json descriptor_data(const spec::IconSpec& spec) {
   const spec::VariantSpace space(spec);
   Json motions = Json::object();
   for (const std::string& m : space.motions()) {
-    const int frames = motion::choreograph(spec.choreography(m), geometry::kRingSize).frame_count;
+    const int frames = motion::choreograph(spec.choreography(m), spec.module_count()).frame_count;
     Json animations = Json::object();
     for (const std::string& s : space.styles()) animations[s] = s + "-" + m;
     motions[m] = {{"frames", frames}, {"duration", number(frames / spec.frame_rate, kValueDecimals)}, {"animations", animations}};

@@ -56,7 +56,8 @@ enum class ElementKind { Module, Link, Packet };
 
 struct Element {
   std::string name;           // "module-tl", "link-top", "packet-tl-tr" (strong: "packet-tl-tr-r1")
-                              // links lie along +x about their midpoint, turned by `rotation`
+                              // links lie along +x about their midpoint, turned by `rotation`;
+                              // a ring's cards are turned so a corner points at its centre
   ElementKind kind;
   std::vector<Part> parts;    // drawn in order
   motion::Track<Eigen::Vector2d> position;  // where the local origin sits on the grid
@@ -85,7 +86,7 @@ bool uses_role(const AnimatedScene& scene, ColorRole role);
 // Whether any part's outline or width follows the stroke weight.
 bool follows_weight(const Element& element);
 
-// Builds the scene of one variant; throws std::invalid_argument on a weight outside [1, 3] or a
+// Builds the scene of one variant, its elements by the spec's kind (icon_kinds.h); throws std::invalid_argument on a weight outside [1, 3] or a
 // style, motion or theme the spec does not name.
 AnimatedScene build_scene(const spec::IconSpec& spec, const Variant& variant);
 

@@ -194,7 +194,11 @@ class Document {
   void add_part(const Element& element, const Part& part) {
     const std::string where = "element '" + element.name + "' part '" + part.name + "'";
     std::string declarations = paint_declarations(part.paint);
-    const std::optional<Shape> shape = match_shape(part.path);
+    std::optional<Shape> shape = match_shape(part.path);
+    // A die this weight leaves out is a point: it takes the shape the other weights draw.
+    for (std::size_t i = 0; !shape && i < part.across_weights.size(); ++i) {
+      if (const std::optional<Shape> drawn = match_shape(part.across_weights[i].path)) shape = match_shape(part.path, drawn->kind);
+    }
     std::vector<Shape> across;  // the shape at each weight sample
     for (const PartAtWeight& sample : part.across_weights) {
       if (!shape) {

@@ -78,7 +78,11 @@ std::optional<Shape> match_shape(const Path& path, std::optional<ShapeKind> coll
   }
   // rounded_rect starts where the top edge leaves the top-left corner's arc.
   const double radius = commands[0].points[0].x() - b.min.x();
-  if (same_outline(path, geometry::rounded_rect(center, half, radius))) {
+  // (A card whose stroke takes its corner radius to 0 keeps zero-size corner curves: still a rect;
+  // a point is not, unless asked for above.)
+  const bool sharp_kept = radius == 0 && half.minCoeff() > kSame &&
+                          same_outline(path, geometry::rounded_rect(center, half, 0, geometry::Winding::Clockwise, geometry::SharpCorners::Keep));
+  if (sharp_kept || same_outline(path, geometry::rounded_rect(center, half, radius))) {
     return Shape{ShapeKind::Rect, {b.min.x(), b.min.y(), 2 * half.x(), 2 * half.y(), radius}};
   }
   return std::nullopt;

@@ -62,3 +62,18 @@ TEST_CASE("Transforms move every point, control points included", "[geometry][pa
   CHECK(b.min.x() == Approx(8));
   CHECK(b.max.x() == Approx(12));
 }
+
+TEST_CASE("A rounded rectangle keeps its corner curves at radius 0 when asked, so a player can key it", "[geometry][path]") {
+  using namespace iconsynth::geometry;
+  const auto verbs = [](const Path& p) {
+    std::vector<Verb> out;
+    for (const PathCommand& c : p.commands()) out.push_back(c.verb);
+    return out;
+  };
+  const Path round = rounded_rect(Point::Zero(), Point(2, 2), 0.5);
+  const Path kept = rounded_rect(Point::Zero(), Point(2, 2), 0, Winding::Clockwise, SharpCorners::Keep);
+  const Path dropped = rounded_rect(Point::Zero(), Point(2, 2), 0);
+  CHECK(verbs(kept) == verbs(round));
+  CHECK(verbs(dropped) != verbs(round));
+  CHECK(kept.control_bounds().max == Point(2, 2));  // the curves shrink to the corner points
+}

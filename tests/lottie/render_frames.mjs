@@ -2,6 +2,8 @@
 // lottie-web (the real player) in headless Debian Chromium and writes one
 // transparent PX x PX PNG per frame (straight, i.e. non-premultiplied, alpha).
 // --json may repeat: one browser draws them all, each into DIR/<file name without .json>/.
+// --frames may repeat too: each --json takes the last --frames given before it (the last one of
+// all when none comes before), so documents of different lengths share one browser.
 // --markers a,b also shows each named marker (goToAndStop(name)), as marker_<name>.png (spaces
 // as '_'), and records the frame lottie-web went to in markers.json.
 // Start it through tests/browser/run.sh, which installs the pinned npm deps and Chromium.
@@ -24,7 +26,7 @@ function parseArgs(argv) {
     if (!m) throw new UsageError(`unknown argument '${argv[i]}'`);
     const v = m[2] ?? argv[++i];
     if (v === undefined || v === '') throw new UsageError(`--${m[1]} needs a value`);
-    if (m[1] === 'json') o.json.push(v);
+    if (m[1] === 'json') o.json.push({ file: v, frames: o.frames });
     else o[m[1]] = v;
   }
   for (const k of ['size', 'frames', 'out']) {
@@ -109,10 +111,10 @@ function pageFrame({ rel, marker, renderer }) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const documents = opts.json.map((file) => {
+  const documents = opts.json.map(({ file, frames }) => {
     const { text, ip, op } = readLottie(file);
     const out = opts.json.length === 1 ? opts.out : path.join(opts.out, path.basename(file, '.json'));
-    return { text, frames: parseFrames(opts.frames, ip, op), out };
+    return { text, frames: parseFrames(frames ?? opts.frames, ip, op), out };
   });
   const px = opts.size;
 

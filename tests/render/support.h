@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,21 @@ inline std::string builtin_spec_with(const std::string& from, const std::string&
   REQUIRE(at != std::string::npos);
   return text.replace(at, from.size(), to);
 }
+
+// The built-in spec with `modules` modules on its ring (4: the built-in spec as it is).
+inline const spec::IconSpec& ring_spec(int modules) {
+  static std::map<int, spec::IconSpec> specs;
+  if (modules == 4) return builtin_spec();
+  auto at = specs.find(modules);
+  if (at == specs.end()) {
+    const std::string padding = "\"padding\": 1.25,";
+    at = specs.emplace(modules, spec::load_spec_text(builtin_spec_with(padding, padding + " \"modules\": " + std::to_string(modules) + ","))).first;
+  }
+  return at->second;
+}
+
+// Every ring size the ring kind draws, 3 … 8.
+inline std::vector<int> ring_sizes() { return {3, 4, 5, 6, 7, 8}; }
 
 // The built-in spec's variant space.
 inline const spec::VariantSpace& builtin_space() {

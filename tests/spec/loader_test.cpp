@@ -180,3 +180,43 @@ TEST_CASE("The icon's meta and interaction are read, and bad ones named", "[spec
   CHECK(hover.pointer() == "/interaction/hover");
   CHECK_THAT(hover.what(), Catch::Contains("unknown value \"wiggle\"") && Catch::Contains("\"strong\""));
 }
+
+TEST_CASE("A spec names its kind and the ring's size, both optional for the 2x2 ring", "[spec][loader]") {
+  CHECK(icon_kind_names() == std::vector<std::string>{"ring"});
+  const IconSpec square = load_spec_text(builtin_spec_text());
+  CHECK(square.kind == "ring");
+  CHECK(square.module_count() == 4);
+
+  json doc = builtin();
+  doc["kind"] = "ring";
+  doc["layout"]["modules"] = 6;
+  const IconSpec six = load_spec(doc);
+  CHECK(six.kind == "ring");
+  CHECK(six.module_count() == 6);
+
+  const SpecError kind = error_after([](json& d) { d["kind"] = "grid"; });
+  CHECK(kind.pointer() == "/kind");
+  CHECK_THAT(kind.what(), Catch::Contains("ring"));
+  for (const int n : {2, 9}) {
+    const SpecError e = error_after([n](json& d) { d["layout"]["modules"] = n; });
+    CHECK(e.pointer() == "/layout/modules");
+    CHECK_THAT(e.what(), Catch::Contains("[3, 8]"));
+  }
+  CHECK(error_after([](json& d) { d["layout"]["modules"] = 4.5; }).pointer() == "/layout/modules");
+}
+
+TEST_CASE("On a ring of 3 to 8, a swell that would push modules off the grid is refused with that ring's limit", "[spec][loader]") {
+  for (const int n : {3, 6, 8}) {
+    INFO("ring of " << n);
+    const SpecError e = error_after([n](json& d) {
+      d["layout"]["modules"] = n;
+      d["motions"]["strong"]["timeline"]["sequence"][1]["exchange"]["swell"]["scale"] = 1.9;
+    });
+    CHECK(e.pointer() == "/motions/strong/timeline/sequence/1/exchange/swell/scale");
+    CHECK_THAT(e.what(), Catch::Contains("at most"));
+    // The built-in swells fit every ring.
+    json doc = builtin();
+    doc["layout"]["modules"] = n;
+    CHECK_NOTHROW(load_spec(doc));
+  }
+}

@@ -115,7 +115,8 @@ render::AnimatedScene with_linear_easing(render::AnimatedScene scene) {
 
 }  // namespace
 
-TEST_CASE("Chromium plays every frame of every style x motion as our Cairo frames, and the controls fail", "[svg][browser]") {
+TEST_CASE("Chromium plays every frame of every style x motion as our Cairo frames, the rings of 3, 6 and 8 too, and the controls fail",
+          "[svg][browser]") {
   const spec::IconSpec& spec = test::builtin_spec();
   std::vector<Case> cases, wrong_easing;
   for (const render::Variant& v : test::all_style_motion_variants()) {
@@ -127,8 +128,18 @@ TEST_CASE("Chromium plays every frame of every style x motion as our Cairo frame
     wrong_easing.push_back({id + "-linear", render::svg::write_animated_svg(with_linear_easing(scene), {kSize}), scene, css, false,
                             every_frame(scene), {}});
   }
+  // The rings of 3, 6 and 8 (their cards are turned, their links at any angle): key frames.
+  std::vector<Case> rings;
+  for (int n : {3, 6, 8}) {
+    for (const char* style : {"outline", "duotone"}) {
+      const render::AnimatedScene scene = render::build_scene(test::ring_spec(n), test::variant(style, 2, "strong"));
+      rings.push_back({"ring" + std::to_string(n) + "-" + style + "-strong", render::svg::write_animated_svg(scene, {kSize}), scene,
+                       "body{color:" + spec::to_hex(scene.primary) + "}", false, test::key_frames(scene), {}});
+    }
+  }
   std::vector<Case> all = cases;
   all.insert(all.end(), wrong_easing.begin(), wrong_easing.end());
+  all.insert(all.end(), rings.begin(), rings.end());
   const auto dir = run_browser(all, "frames");
 
   for (const Case& c : cases) {
@@ -141,6 +152,12 @@ TEST_CASE("Chromium plays every frame of every style x motion as our Cairo frame
     std::cout << "  one frame off: late " << describe(late) << "; early " << describe(early) << "\n";
     CHECK_FALSE(late.within());
     CHECK_FALSE(early.within());
+  }
+  for (const Case& c : rings) {
+    const Worst w = compare_frames(dir, c);
+    std::cout << "svg vs cairo " << c.name << ": " << c.frames.size() << " key frames, " << describe(w) << "\n";
+    INFO(c.name << ": " << describe(w) << "; images in " << (dir / c.name).string());
+    CHECK(w.within());
   }
   for (const Case& c : wrong_easing) {
     const Worst w = compare_frames(dir, c, 0);

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -150,4 +151,47 @@ TEST_CASE("Two motions added by JSON alone, a counter-clockwise exchange and a s
   ok("sheet --size 24 -o " + (dir / "sheet.png").string());
   ok("preview --size 32 --out " + (dir / "page").string() + " --lottie-web " + iconsynth::test::fake_lottie_web(dir).string());
   CHECK(fs::exists(dir / "page" / "plots" / "counter-clockwise.svg"));
+}
+
+TEST_CASE("Rings of 3, 6 and 8 from the same engine: build --spec regenerates each family, checked in the players", "[tools][examples]") {
+  const std::map<int, std::set<std::string>> module_layers{
+      {3, {"module-lt", "module-rt", "module-b"}},
+      {6, {"module-tl", "module-tr", "module-r", "module-br", "module-bl", "module-l"}},
+      {8, {"module-tl", "module-tr", "module-rt", "module-rb", "module-br", "module-bl", "module-lb", "module-lt"}},
+  };
+  for (const auto& [n, modules] : module_layers) {
+    const std::string id = "gpu-cluster-" + std::to_string(n);
+    const std::string spec = example("ring-" + std::to_string(n) + ".json");
+    const fs::path dir = scratch_dir("example-ring-" + std::to_string(n));
+    const auto ok = [&](const std::string& args) { return ::ok(args, spec, dir); };
+    INFO("ring of " << n);
+
+    const json info = json::parse(ok("info --json").out);
+    CHECK(info["kind"] == "ring");
+    CHECK(info["modules"] == n);
+    std::set<std::string> landed;
+    for (const json& e : info["motions"]["light"]["events"]) {
+      if (e["kind"] == "land") landed.insert("module-" + e["module"].get<std::string>());
+    }
+    CHECK(landed == modules);
+
+    const auto built = ok("build --size 24 --out " + (dir / "out").string());
+    CHECK(fs::exists(dir / "out" / "filmstrips" / "duotone-strong-w2.5.png"));
+    CHECK(fs::exists(dir / "out" / "animated-svg" / "solid-light-w2.svg"));
+    CHECK(fs::exists(dir / "out" / (id + ".mjs")));
+    const json lottie = json::parse(read_file(dir / "out" / "lottie" / "outline-strong-w2.json"));
+    std::set<std::string> layers;
+    int packets = 0;
+    for (const json& l : lottie["layers"]) {
+      const std::string name = l["nm"];
+      if (name.rfind("module-", 0) == 0) layers.insert(name);
+      packets += name.rfind("packet-", 0) == 0;
+    }
+    CHECK(layers == modules);
+    CHECK(packets == 2 * n);  // one per link per round, two rounds
+
+    const auto checked = ok("check --player rlottie --size 48 " + (dir / "out" / (id + ".lottie")).string());
+    CHECK_THAT(checked.out, Catch::Contains("6 animations: 6 match"));
+    ok("plot --motion strong -o " + (dir / "strong.png").string());
+  }
 }

@@ -17,12 +17,12 @@ namespace {
 using json = nlohmann::ordered_json;  // the spec's order
 
 json motion_summary(const spec::IconSpec& spec, const std::string& m) {
-  const motion::Choreography c = motion::choreograph(spec.choreography(m), geometry::kRingSize);
+  const motion::Choreography c = motion::choreograph(spec.choreography(m), spec.module_count());
   json events = json::array();
   for (const motion::ChoreographyEvent& e : c.events) {
     events.push_back({{"kind", motion::event_name(e.kind)},
                       {"frame", e.frame},
-                      {"module", e.module < 0 ? json("all") : json(geometry::short_name(geometry::kRingOrder[e.module]))},
+                      {"module", e.module < 0 ? json("all") : json(geometry::position_name(e.module, spec.module_count()))},
                       {"round", e.round + 1}});
   }
   json markers = json::array();
@@ -49,6 +49,8 @@ json info_json(const spec::IconSpec& spec) {
   return {{"id", spec.id},
           {"meta", spec::to_json(spec.meta)},
           {"frame_rate", spec.frame_rate},
+          {"kind", spec.kind},
+          {"modules", spec.module_count()},
           {"motions", motions},
           {"styles", space.styles()},
           {"defaults", {{"style", spec.default_style}, {"motion", spec.default_motion}, {"theme", spec.default_theme}}},
@@ -68,7 +70,7 @@ void print_events(const motion::Choreography& c) {
     for (; i < c.events.size() && c.events[i].kind == first.kind && c.events[i].frame == first.frame; ++i) {
       const int m = c.events[i].module;
       modules += " ";
-      modules += m < 0 ? "all" : geometry::short_name(geometry::kRingOrder[m]);
+      modules += m < 0 ? "all" : geometry::position_name(m, static_cast<int>(c.module_scale.size()));
     }
     if (first.kind == motion::ChoreographyEvent::Kind::Settled) continue;
     std::cout << "    frame " << std::left << std::setw(6) << spec::format_number(first.frame) << std::setw(18)
@@ -84,7 +86,7 @@ void print_text(const spec::IconSpec& spec, const json& info) {
   if (!spec.meta.license.empty()) std::cout << "license: " << spec.meta.license << "\n";
   std::cout << "\nmotions:\n";
   for (const auto& [name, params] : spec.motions) {
-    const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
+    const motion::Choreography c = motion::choreograph(params, spec.module_count());
     std::cout << "  " << name << ": " << c.frame_count << " frames, "
               << spec::format_number(c.frame_count * 1000.0 / spec.frame_rate) << " ms, " << c.round_count
               << (c.round_count == 1 ? " round" : " rounds") << "\n";

@@ -23,7 +23,7 @@ void run_plot(const PlotCommandOptions& o) {
   const spec::IconSpec spec = o.spec.load();
   const std::string motion =
       o.motion.empty() ? spec.default_motion : spec_choice("--motion", o.motion, spec::VariantSpace(spec).motions());
-  const motion::Choreography c = motion::choreograph(spec.choreography(motion), geometry::kRingSize);
+  const motion::Choreography c = motion::choreograph(spec.choreography(motion), spec.module_count());
   render::PlotOptions plot = o.plot;
   plot.title = spec.id + ": " + motion + " motion, " + std::to_string(c.frame_count) + " frames at " +
                spec::format_number(spec.frame_rate) + " fps";
