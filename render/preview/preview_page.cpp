@@ -7,6 +7,7 @@
 #include "render/lottie/slots.h"
 #include "render/preview/page_assets.h"
 #include "render/scene/scene.h"
+#include "render/scene/scene_key.h"
 
 #include <nlohmann/json.hpp>
 
@@ -39,7 +40,7 @@ Json plot_entry(const motion::Choreography& c, const PlotOptions& options, const
 void add_motion_plots(const spec::IconSpec& spec, PreviewPage& page, Json& data) {
   PlotOptions plot;
   for (const auto& [name, params] : spec.motions) {
-    const motion::Choreography c = motion::choreograph(params, geometry::kRingSize);
+    const motion::Choreography c = motion::choreograph(params, spec.module_count());
     plot.title = spec.id + ": " + name + " motion, " + std::to_string(c.frame_count) + " frames";
     const std::string src = "plots/" + name + ".svg";
     page.files.push_back({src, motion_plot_svg(c, spec.frame_rate, plot)});
@@ -47,15 +48,23 @@ void add_motion_plots(const spec::IconSpec& spec, PreviewPage& page, Json& data)
   }
 }
 
+// A filmstrip of the page: already encoded (from the cache) or being encoded on its own thread.
+struct Filmstrip {
+  std::string src;
+  std::string key;                 // scene_key + size + columns
+  std::string cached;              // the PNG, when the cache had it
+  std::future<std::string> fresh;  // otherwise
+};
+
 // A card per style × motion: the Lottie in the opening theme, a filmstrip per theme. Filmstrips
-// are most of the work (PNG encoding): each is started on its own thread, in file order, into
-// `filmstrips`.
+// are most of the work (PNG encoding): each one the cache lacks is started on its own thread, in
+// file order, into `filmstrips`.
 void add_cards(const spec::IconSpec& spec, const PreviewPageOptions& options, double weight,
-                 const std::string& opening_theme, Json& data,
-                 std::vector<std::pair<std::string, std::future<std::string>>>& filmstrips) {
+               const std::string& opening_theme, const PreviewCache* cache, Json& data,
+               std::vector<Filmstrip>& filmstrips, PreviewWork& work) {
   const spec::VariantSpace space(spec);
   for (Variant variant : space.variants({.theme = opening_theme, .weight = weight})) {
-    const std::string key = spec::VariantSpace::animation_id(variant);
+    const std::string id = spec::VariantSpace::animation_id(variant);
     const AnimatedScene scene = build_scene(spec, variant);
     const int columns = default_filmstrip_columns(scene.frame_count);
     lottie::LottieOptions lottie_options;
@@ -63,19 +72,33 @@ void add_cards(const spec::IconSpec& spec, const PreviewPageOptions& options, do
     Json entry = {{"columns", columns}, {"lottie", lottie::write_animation(scene, lottie_options)}};
     for (const std::string& theme : space.themes()) {
       variant.theme = theme;
-      const std::string src = "frames/" + key + "-" + theme + ".png";
-      filmstrips.emplace_back(src, std::async(std::launch::async, [&spec, variant, size = options.size, columns] {
-                                return render_filmstrip(build_scene(spec, variant), size, columns).png_bytes();
-                              }));
+      const std::string src = "frames/" + id + "-" + theme + ".png";
+      AnimatedScene themed = build_scene(spec, variant);
+      Filmstrip strip{src, scene_key(themed) + "/" + std::to_string(options.size) + "/" + std::to_string(columns), {}, {}};
+      work.frames_total += themed.frame_count;
+      if (const std::string* png = cache ? cache->find(strip.key) : nullptr) {
+        strip.cached = *png;
+      } else {
+        work.frames_rendered += themed.frame_count;
+        strip.fresh = std::async(std::launch::async, [scene = std::move(themed), size = options.size, columns] {
+          return render_filmstrip(scene, size, columns).png_bytes();
+        });
+      }
+      filmstrips.push_back(std::move(strip));
       entry["filmstrips"][theme] = src;
     }
-    data["variants"][key] = std::move(entry);
+    data["variants"][id] = std::move(entry);
   }
 }
 
 }  // namespace
 
-PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& options) {
+const std::string* PreviewCache::find(const std::string& key) const {
+  const auto at = entries_.find(key);
+  return at == entries_.end() ? nullptr : &at->second;
+}
+
+PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& options, PreviewCache* cache) {
   if (options.size < kMinPreviewSize || options.size > kMaxPreviewSize) {
     throw std::invalid_argument("preview size " + std::to_string(options.size) + " is outside [" +
                                 std::to_string(kMinPreviewSize) + ", " + std::to_string(kMaxPreviewSize) + "]");
@@ -109,9 +132,14 @@ PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& o
   data["styles"] = space.styles();
 
   add_motion_plots(spec, page, data);
-  std::vector<std::pair<std::string, std::future<std::string>>> filmstrips;
-  add_cards(spec, options, weight, opening_theme, data, filmstrips);
-  for (auto& [src, bytes] : filmstrips) page.files.push_back({src, bytes.get()});
+  std::vector<Filmstrip> filmstrips;
+  add_cards(spec, options, weight, opening_theme, cache, data, filmstrips, page.work);
+  std::map<std::string, std::string> used;
+  for (Filmstrip& strip : filmstrips) {
+    page.files.push_back({strip.src, strip.fresh.valid() ? strip.fresh.get() : std::move(strip.cached)});
+    used.emplace(strip.key, page.files.back().bytes);
+  }
+  if (cache) cache->replace(std::move(used));
 
   // The build id covers every byte the page shows, so any change reloads a watching page.
   std::size_t hash = std::hash<std::string>{}(data.dump());
@@ -124,8 +152,8 @@ PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& o
   return page;
 }
 
-std::string preview_status_script(bool watching, std::string_view build, std::string_view error) {
-  const Json status = {{"watch", watching}, {"build", build}, {"error", error.empty() ? Json() : Json(error)}};
+std::string preview_status_script(bool watching, std::string_view build, std::string_view error, bool serving) {
+  const Json status = {{"watch", watching}, {"serve", serving}, {"build", build}, {"error", error.empty() ? Json() : Json(error)}};
   return "window.ICONSYNTH_STATUS = " + status.dump() + ";\n";
 }
 

@@ -6,6 +6,7 @@
 
 #include "spec/icon_spec.h"
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,16 +36,39 @@ struct PageFile {
   std::string bytes;
 };
 
+// What a build did, counted in frames (rasterising and encoding them is nearly all of its time).
+struct PreviewWork {
+  int frames_rendered = 0;   // drawn for this build
+  int frames_total = 0;      // the page's flipbooks hold this many; the rest came from the cache
+};
+
 struct PreviewPage {
   std::vector<PageFile> files;  // everything but lottie-web and status.js; data.js comes last
   std::string build;            // identifies this content: the page reloads when status.js names another
+  PreviewWork work;
 };
 
-// The page for `spec`. Deterministic: the same spec and options give the same bytes.
-// std::invalid_argument when the size is outside [kMinPreviewSize, kMaxPreviewSize].
-PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& options);
+// Flipbooks of the previous build, by the exact scene they show (render/scene/scene_key.h), so a
+// rebuild draws only what an edit changed: a light-only edit leaves every strong flipbook alone,
+// an edit to one theme's colours leaves the other theme's. It holds the last successful build's
+// flipbooks only; a build that fails leaves it as it was.
+class PreviewCache {
+ public:
+  // The PNG of `key`, if the last build had it.
+  const std::string* find(const std::string& key) const;
+  // Replaces the entries with a finished build's.
+  void replace(std::map<std::string, std::string> entries) { entries_ = std::move(entries); }
 
-// status.js: which build is current and the last error (empty: none). Watching pages poll it.
-std::string preview_status_script(bool watching, std::string_view build, std::string_view error);
+ private:
+  std::map<std::string, std::string> entries_;
+};
+
+// The page for `spec`. Deterministic: the same spec and options give the same bytes, cache or not.
+// std::invalid_argument when the size is outside [kMinPreviewSize, kMaxPreviewSize].
+PreviewPage preview_page(const spec::IconSpec& spec, const PreviewPageOptions& options, PreviewCache* cache = nullptr);
+
+// status.js: which build is current and the last error (empty: none). Watching pages poll it;
+// served pages (`serving`) hear of builds from the server's event stream instead.
+std::string preview_status_script(bool watching, std::string_view build, std::string_view error, bool serving = false);
 
 }  // namespace iconsynth::render

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -261,4 +262,43 @@ TEST_CASE("Watching: the open page reloads itself after a spec edit and shows a 
   // Stopped by SIGTERM between polls: a clean exit.
   CHECK(r["exit"]["code"] == 0);
   CHECK_THAT(r["said"].get<std::string>(), Catch::Contains("preview: stopped watching"));
+}
+
+TEST_CASE("Served: each save reaches the open page in place, keeping its frame, motion and pickers", "[preview][browser][serve]") {
+  const fs::path dir = test::scratch_dir("preview-serve-browser");
+  const fs::path spec_file = dir / "spec.json";
+  std::ofstream(spec_file) << spec::builtin_spec_text();
+  const fs::path record_file = dir / "record.json";
+  shell("bash '" + source("tests/browser/run.sh") + "' '" + source("tests/preview/browser/serve_session.mjs") +
+        "' --cli '" + ICONSYNTH_CLI + "' --lottie-web '" + lottie_web_folder() + "' --spec '" + spec_file.string() +
+        "' --out '" + (dir / "page").string() + "' --record '" + record_file.string() + "' 2>&1");
+  const nlohmann::json r = nlohmann::json::parse(test::read_bytes(record_file));
+  INFO(r.dump(2));
+
+  CHECK(r["requests"].empty());       // nothing but the server's own files
+  CHECK(r["consoleErrors"].size() == 1);  // the broken edit's error, below
+  const nlohmann::json& before = r["before"];
+  CHECK(before["frame"] == 40);
+  CHECK(before["playing"] == false);
+  REQUIRE(r["edits"].size() == 20);
+  std::vector<double> ms;
+  for (const nlohmann::json& e : r["edits"]) {
+    INFO("scale " << e["scale"]);
+    CHECK(e["shows"] == true);          // the new swell is in the page's data
+    CHECK(e["reloaded"] == false);      // swapped in place, not reloaded
+    for (const char* kept : {"frame", "motion", "color", "weight", "playing"}) CHECK(e[kept] == before[kept]);
+    CHECK(e["ms"].get<double>() < 20000);
+    ms.push_back(e["ms"].get<double>());
+  }
+  std::sort(ms.begin(), ms.end());
+  std::cout << "preview --serve: edit to screen, 20 light-only edits: median " << (ms[9] + ms[10]) / 2 << " ms, min "
+            << ms.front() << " ms, max " << ms.back() << " ms\n";
+
+  CHECK_THAT(r["broken"]["error"].get<std::string>(), Catch::Contains("/motions/light/timeline/exchange/swell/scale"));
+  CHECK(r["broken"]["build"] == r["edits"].back()["build"]);
+  CHECK(r["broken"]["place"]["frame"] == 40);
+  CHECK(r["fixed"]["place"]["frame"] == 40);
+  CHECK(r["fixed"]["place"]["reloaded"] == false);
+  CHECK(r["exit"]["code"] == 0);
+  CHECK_THAT(r["said"].get<std::string>(), Catch::Contains("preview: stopped serving"));
 }

@@ -110,7 +110,7 @@ TEST_CASE("Preview page: the Lottie side is our export and each flipbook cell is
   CHECK(data["themes"]["light"]["secondaryMix"] == spec.theme_rule("light").secondary_mix);
 
   for (const std::string& motion : test::builtin_space().motions()) {
-    const motion::Choreography c = motion::choreograph(spec.choreography(motion), geometry::kRingSize);
+    const motion::Choreography c = motion::choreograph(spec.choreography(motion), spec.module_count());
     const Json& m = data["motions"][motion];
     CHECK(m["frames"] == c.frame_count);
     // The page draws its cursor at the chart's own frame mapping.
@@ -157,7 +157,8 @@ TEST_CASE("Preview page: sizes outside the page's range are refused", "[preview]
 
 TEST_CASE("Preview status script names the build and carries the error as a JSON string", "[preview][page]") {
   const std::string ok = render::preview_status_script(true, "abc", "");
-  CHECK(ok == "window.ICONSYNTH_STATUS = {\"watch\":true,\"build\":\"abc\",\"error\":null};\n");
+  CHECK(ok == "window.ICONSYNTH_STATUS = {\"watch\":true,\"serve\":false,\"build\":\"abc\",\"error\":null};\n");
+  CHECK(render::preview_status_script(true, "abc", "", true).find("\"serve\":true") != std::string::npos);
   const std::string bad = render::preview_status_script(true, "abc", "/motions/light: \"x\" </script>\n");
   const std::string prefix = "window.ICONSYNTH_STATUS = ";
   const Json status = Json::parse(bad.substr(prefix.size(), bad.size() - prefix.size() - 2));

@@ -7,8 +7,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <thread>
 
 namespace fs = std::filesystem;
@@ -52,7 +55,7 @@ TEST_CASE("write_preview writes the page beside a copy of lottie-web, and rewrit
   const auto lottie_web = cli::find_lottie_web(test::fake_lottie_web(dir).string());
   cli::PreviewOptions o = options_for(dir);
   o.spec.path.clear();  // the built-in spec
-  const std::string build = cli::write_preview(o, lottie_web, false);
+  const std::string build = cli::write_preview(o, lottie_web, cli::PreviewMode::Static).build;
   const fs::path page(o.out);
   for (const char* name : {"index.html", "preview.js", "preview.css", "data.js", "status.js", "plots/strong.svg",
                            "frames/duotone-strong-light.png", "lottie-web/lottie_light_canvas.min.js", "lottie-web/LICENSE.md"}) {
@@ -60,12 +63,12 @@ TEST_CASE("write_preview writes the page beside a copy of lottie-web, and rewrit
     CHECK(fs::is_regular_file(page / name));
   }
   CHECK(test::read_file(page / "lottie-web/lottie_light_canvas.min.js") == "/* stand-in player */\n");
-  CHECK(test::read_file(page / "status.js").find("\"watch\":false,\"build\":\"" + build + "\"") != std::string::npos);
+  CHECK(test::read_file(page / "status.js").find("\"watch\":false,\"serve\":false,\"build\":\"" + build + "\"") != std::string::npos);
 
   // A second run with the same spec leaves the files alone (an open page sees no change).
   const auto before = fs::last_write_time(page / "frames/outline-light-dark.png");
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  CHECK(cli::write_preview(o, lottie_web, false) == build);
+  CHECK(cli::write_preview(o, lottie_web, cli::PreviewMode::Static).build == build);
   CHECK(fs::last_write_time(page / "frames/outline-light-dark.png") == before);
 }
 
@@ -79,7 +82,7 @@ TEST_CASE("Watch rebuilds on a spec edit, and a broken edit keeps the last good 
   std::atomic<bool> running{true};
   std::FILE* log = std::tmpfile();
   REQUIRE(log != nullptr);
-  std::thread watcher([&] { cli::watch_preview(o, lottie_web, [&] { return running.load(); }, log); });
+  std::thread watcher([&] { cli::watch_preview(o, lottie_web, cli::PreviewMode::Watch, [&] { return running.load(); }, log); });
   const auto status = [&] { return test::read_file(page / "status.js"); };
 
   wait_ms([&] { return fs::exists(page / "data.js") && status().find("\"error\":null") != std::string::npos; });
@@ -123,6 +126,64 @@ TEST_CASE("Watch refuses to start without a spec file to watch", "[tools][previe
   const auto lottie_web = cli::find_lottie_web(test::fake_lottie_web(dir).string());
   cli::PreviewOptions o = options_for(dir);
   o.spec.path.clear();
-  CHECK_THROWS_WITH(cli::watch_preview(o, lottie_web, [] { return true; }, stdout), Catch::Contains("--watch needs --spec"));
+  CHECK_THROWS_WITH(cli::watch_preview(o, lottie_web, cli::PreviewMode::Watch, [] { return true; }, stdout),
+                    Catch::Contains("--watch needs --spec"));
   CHECK_FALSE(fs::exists(o.out));
+}
+
+TEST_CASE("A rebuild draws only the flipbooks an edit changed: light-only and one theme's colour", "[tools][preview][watch]") {
+  const fs::path dir = test::scratch_dir("preview-incremental");
+  const auto lottie_web = cli::find_lottie_web(test::fake_lottie_web(dir).string());
+  const cli::PreviewOptions o = options_for(dir);
+  const fs::path page(o.out);
+  save(o.spec.path, std::string(spec::builtin_spec_text()));
+
+  std::mutex mutex;
+  std::vector<nlohmann::json> updates;
+  const auto count = [&] {
+    std::lock_guard<std::mutex> lock(mutex);
+    return updates.size();
+  };
+  std::atomic<bool> running{true};
+  std::FILE* log = std::tmpfile();
+  REQUIRE(log != nullptr);
+  std::thread watcher([&] {
+    cli::watch_preview(o, lottie_web, cli::PreviewMode::Serve, [&] { return running.load(); }, log, [&](const std::string& u) {
+      std::lock_guard<std::mutex> lock(mutex);
+      updates.push_back(nlohmann::json::parse(u));
+    });
+  });
+  wait_ms([&] { return count() == 1; });
+  const auto strong_strip = page / "frames/outline-strong-dark.png";
+  const auto strong_written = fs::last_write_time(strong_strip);
+
+  // The light swell grows: light's six flipbooks (3 styles x 2 themes) are drawn again, strong's are not.
+  const std::string bigger_swell = iconsynth::test::builtin_spec_with("\"scale\": 1.12", "\"scale\": 1.15");
+  save(o.spec.path, bigger_swell);
+  wait_ms([&] { return count() == 2; });
+  // Then the dark theme's colour: its six flipbooks, none of the light theme's.
+  std::string recoloured = bigger_swell;
+  const std::size_t white = recoloured.find("\"primary\": \"#FFFFFF\"");
+  REQUIRE(white != std::string::npos);
+  recoloured.replace(white, 20, "\"primary\": \"#FFD166\"");
+  save(o.spec.path, recoloured);
+  wait_ms([&] { return count() == 3; });
+  // Saved again without a change: no build at all.
+  save(o.spec.path, recoloured);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  running = false;
+  watcher.join();
+  std::fclose(log);
+
+  std::lock_guard<std::mutex> lock(mutex);
+  REQUIRE(updates.size() == 3);
+  const int total = 6 * 60 + 6 * 90;  // light 60 frames, strong 90, each in 3 styles x 2 themes
+  CHECK(updates[0]["framesRendered"] == total);
+  CHECK(updates[0]["framesTotal"] == total);
+  CHECK(updates[1]["framesRendered"] == 6 * 60);
+  CHECK(updates[1]["framesRendered"].get<int>() <= 0.4 * total);
+  CHECK(updates[2]["framesRendered"] == 3 * 60 + 3 * 90);
+  for (const auto& u : updates) CHECK(u["error"].is_null());
+  CHECK(updates[1]["build"] != updates[0]["build"]);
+  CHECK(fs::last_write_time(strong_strip) != strong_written);  // the colour edit redrew dark strong
 }

@@ -3,9 +3,13 @@
 #include "tools/iconsynth/atomic_file.h"
 #include "tools/iconsynth/cli_options.h"
 
+#include "tools/iconsynth/file_watcher.h"
+
 #include "render/preview/preview_page.h"
 
-#include <thread>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
 
 namespace iconsynth::cli {
 
@@ -42,7 +46,8 @@ double elapsed_ms(Clock::time_point start) {
 
 }  // namespace
 
-std::string write_preview(const PreviewOptions& o, const LottieWebPackage& lottie_web, bool watching) {
+PreviewBuild write_preview(const PreviewOptions& o, const LottieWebPackage& lottie_web, PreviewMode mode,
+                           render::PreviewCache* cache) {
   const spec::IconSpec spec = o.spec.load();
   render::PreviewPageOptions options;
   options.size = o.size;
@@ -50,44 +55,55 @@ std::string write_preview(const PreviewOptions& o, const LottieWebPackage& lotti
   if (!o.theme.empty()) options.theme = spec_choice("--theme", o.theme, spec::VariantSpace(spec).themes());
   options.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
   options.lottie_web_version = lottie_web.version;
-  const render::PreviewPage page = render::preview_page(spec, options);
+  const render::PreviewPage page = render::preview_page(spec, options, cache);
 
   const fs::path out(o.out);
   ensure_directory(out);
   copy_lottie_web(lottie_web, out);
   for (const render::PageFile& file : page.files) update_file(out / file.path, file.bytes);  // data.js last
-  write_file_atomically(out / "status.js", render::preview_status_script(watching, page.build, ""));
-  return page.build;
+  write_file_atomically(out / "status.js", render::preview_status_script(mode != PreviewMode::Static, page.build, "",
+                                                                         mode == PreviewMode::Serve));
+  return {page.build, page.work};
 }
 
-void watch_preview(const PreviewOptions& o, const LottieWebPackage& lottie_web, const std::function<bool()>& keep_going,
-                   std::FILE* log) {
+void watch_preview(const PreviewOptions& o, const LottieWebPackage& lottie_web, PreviewMode mode,
+                   const std::function<bool()>& keep_going, std::FILE* log,
+                   const std::function<void(const std::string&)>& on_update) {
   if (o.spec.path.empty()) throw std::invalid_argument("--watch needs --spec FILE: the built-in spec never changes");
   const fs::path out(o.out);
+  FileWatcher watcher(o.spec.path);  // before the first build, so no save goes unseen
+  render::PreviewCache cache;
   std::string last_good_build;
   std::optional<std::string> seen;  // the spec bytes the page was last built from
   bool first = true;
   while (keep_going()) {
+    const bool saved = first || watcher.wait(o.poll);
+    if (!saved) continue;
     const std::optional<std::string> now = read_whole_file(o.spec.path);
-    if (first || now != seen) {
-      first = false;
-      seen = now;
-      const auto start = Clock::now();
-      try {
-        last_good_build = write_preview(o, lottie_web, /*watching=*/true);
-        std::fprintf(log, "preview: built %s from %s in %.0f ms\n", last_good_build.c_str(), o.spec.path.c_str(),
-                     elapsed_ms(start));
-      } catch (const IoError&) {
-        throw;  // the output folder is unusable: nothing to keep serving
-      } catch (const std::exception& e) {
-        // Keep the last good page; tell the page and the console what is wrong.
-        write_file_atomically(out / "status.js", render::preview_status_script(true, last_good_build, e.what()));
-        std::fprintf(log, "preview: error: %s (the page keeps build %s)\n", e.what(),
-                     last_good_build.empty() ? "none" : last_good_build.c_str());
-      }
-      std::fflush(log);
+    if (!first && now == seen) continue;  // touched, not changed
+    first = false;
+    seen = now;
+    const auto start = Clock::now();
+    nlohmann::json update;
+    try {
+      const PreviewBuild built = write_preview(o, lottie_web, mode, &cache);
+      last_good_build = built.build;
+      update = {{"build", built.build}, {"error", nullptr}, {"ms", std::round(elapsed_ms(start))},
+                {"framesRendered", built.work.frames_rendered}, {"framesTotal", built.work.frames_total}};
+      std::fprintf(log, "preview: built %s from %s in %.0f ms (%d of %d frames drawn)\n", built.build.c_str(),
+                   o.spec.path.c_str(), elapsed_ms(start), built.work.frames_rendered, built.work.frames_total);
+    } catch (const IoError&) {
+      throw;  // the output folder is unusable: nothing to keep serving
+    } catch (const std::exception& e) {
+      // Keep the last good page; tell the page and the console what is wrong.
+      write_file_atomically(out / "status.js", render::preview_status_script(true, last_good_build, e.what(),
+                                                                             mode == PreviewMode::Serve));
+      update = {{"build", last_good_build}, {"error", e.what()}};
+      std::fprintf(log, "preview: error: %s (the page keeps build %s)\n", e.what(),
+                   last_good_build.empty() ? "none" : last_good_build.c_str());
     }
-    std::this_thread::sleep_for(o.poll);
+    std::fflush(log);
+    if (on_update) on_update(update.dump());
   }
 }
 

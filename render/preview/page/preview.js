@@ -2,9 +2,11 @@
 // integer frame in lottie-web (goToAndStop) and in the Cairo flipbook (a filmstrip cell), so what is
 // compared is always the same frame. Colour, weight and theme reach the Lottie side only through its
 // slots: the page edits `slots` in a copy of the exported JSON and reloads the player.
+// Served by `iconsynth preview --serve`, the page hears of each new build from the server's event
+// stream and swaps its data in place, keeping its frame, motion and pickers.
 (function () {
   'use strict';
-  const D = window.ICONSYNTH_PREVIEW;
+  let D = window.ICONSYNTH_PREVIEW;
   const status = window.ICONSYNTH_STATUS || { watch: false, build: "", error: null };
   const $ = (id) => document.getElementById(id);
   const STATUS_POLL_MS = 300;
@@ -231,20 +233,75 @@
     document.head.appendChild(script);
   }
 
-  $('title').textContent = `${D.meta.title} · iconsynth preview`;
-  document.title = `${D.meta.title} · iconsynth preview`;
-  $('about').textContent = [D.meta.description, D.meta.category && `Category: ${D.meta.category}`,
-                            D.meta.keywords.length && `Keywords: ${D.meta.keywords.join(', ')}`,
-                            D.meta.license && `License: ${D.meta.license}`].filter(Boolean).join(' · ');
-  $('footer').textContent = `${D.generator} · spec ${D.id} · build ${D.build} · lottie-web ${D.lottieWeb}` +
-                            (status.watch ? ' · watching the spec' : '');
+  // --- served: the server's event stream brings each build; the data is swapped in place ----
+  // The next build's data.js, run as a script (the page has no fetch: it also works from disk).
+  function loadData(build) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = `data.js?b=${build}`;
+      script.onload = () => { script.remove(); resolve(window.ICONSYNTH_PREVIEW); };
+      script.onerror = () => { script.remove(); reject(new Error(`cannot load data.js of build ${build}`)); };
+      document.head.appendChild(script);
+    });
+  }
+  // The flipbooks the cards will show, loaded before the swap so no card goes blank.
+  function preloadFlipbooks(data) {
+    const sources = data.styles.map((style) => data.variants[`${style}-${state.motion}`].filmstrips[state.theme]);
+    return Promise.all(sources.map((src) => new Promise((resolve) => {
+      const image = new Image();
+      image.onload = image.onerror = resolve;
+      image.src = `${src}?g=${data.build}`;
+    })));
+  }
+  function applyData(data) {
+    // A colour that was the theme's own follows the theme's new colour; one the user picked stays.
+    const followsTheme = state.color.toLowerCase() === D.themes[state.theme].primary.toLowerCase();
+    D = data;
+    if (!D.motions[state.motion]) state.motion = D.defaultMotion;
+    if (!D.themes[state.theme]) state.theme = D.cairo.theme;
+    if (followsTheme) $('color').value = state.color = D.themes[state.theme].primary;
+    $('motion').replaceChildren();
+    Object.keys(D.motions).forEach((m) => option($('motion'), m));
+    $('motion').value = state.motion;
+    describe();
+    buildCards();  // keeps state.frame (clamped), the pickers and whether it plays
+    window.iconsynthPreview.build = D.build;
+    window.iconsynthPreview.appliedAt = Date.now();  // wall clock: a test compares it with the save
+  }
+  let pending = null;  // the build being loaded; a newer one replaces it
+  function onUpdate(update) {
+    showError(update.error);
+    if (update.error || !update.build || update.build === D.build || update.build === pending) return;
+    pending = update.build;
+    loadData(update.build)
+      .then((data) => (data.build === pending ? preloadFlipbooks(data).then(() => data) : null))
+      .then((data) => { if (data && data.build === pending) { pending = null; applyData(data); } })
+      .catch((e) => showError(e.message));
+  }
+  function listen() {
+    const events = new EventSource('events');
+    events.addEventListener('update', (e) => onUpdate(JSON.parse(e.data)));
+  }
+
+  function describe() {
+    $('title').textContent = `${D.meta.title} · iconsynth preview`;
+    document.title = `${D.meta.title} · iconsynth preview`;
+    $('about').textContent = [D.meta.description, D.meta.category && `Category: ${D.meta.category}`,
+                              D.meta.keywords.length && `Keywords: ${D.meta.keywords.join(', ')}`,
+                              D.meta.license && `License: ${D.meta.license}`].filter(Boolean).join(' · ');
+    $('footer').textContent = `${D.generator} · spec ${D.id} · build ${D.build} · lottie-web ${D.lottieWeb}` +
+                              (status.serve ? ' · served, updates as the spec is saved' : status.watch ? ' · watching the spec' : '');
+  }
+  describe();
   buildCards();
   setPlaying(state.playing);
   reportStatus(status, false);
-  if (status.watch) setTimeout(pollStatus, STATUS_POLL_MS);
+  if (status.serve && location.protocol.startsWith('http')) listen();
+  else if (status.watch) setTimeout(pollStatus, STATUS_POLL_MS);
 
   // For tests and the console: the page's state and its players.
   window.iconsynthPreview = {
+    build: D.build,
     state,
     lottieFrame: (style) => cards.find((c) => c.style === style).anim.currentFrame,
     slots: (style) => cards.find((c) => c.style === style).anim.animationData.slots,

@@ -1,0 +1,195 @@
+// `iconsynth preview --serve` as a user runs it: a child process that prints its URL, serves only
+// the page's own files on the loopback interface, and stops cleanly on SIGTERM or Ctrl-C.
+#include "preview_support.h"
+#include "spec/loader.h"
+#include "tools/iconsynth/preview_server.h"
+
+#include <catch2/catch.hpp>
+
+#include <arpa/inet.h>
+#include <csignal>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <regex>
+#include <thread>
+
+namespace fs = std::filesystem;
+using namespace iconsynth;
+
+namespace {
+
+// The server as a child process, its stdout on a pipe.
+class ServerProcess {
+ public:
+  ServerProcess(const fs::path& work, const std::vector<std::string>& args) {
+    int out[2];
+    REQUIRE(::pipe(out) == 0);
+    pid_ = ::fork();
+    REQUIRE(pid_ >= 0);
+    if (pid_ == 0) {
+      ::dup2(out[1], 1);
+      ::close(out[0]);
+      ::close(out[1]);
+      if (::chdir(work.c_str()) != 0) ::_exit(126);
+      std::vector<char*> argv{const_cast<char*>(ICONSYNTH_CLI)};
+      for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      ::execv(ICONSYNTH_CLI, argv.data());
+      ::_exit(127);
+    }
+    ::close(out[1]);
+    out_ = out[0];
+  }
+  ~ServerProcess() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+    ::close(out_);
+  }
+
+  // Reads stdout until `pattern` matches it (or the child closes it).
+  std::string read_until(const std::regex& pattern) {
+    char chunk[512];
+    while (!std::regex_search(said_, pattern)) {
+      const ssize_t n = ::read(out_, chunk, sizeof chunk);
+      if (n <= 0) break;
+      said_.append(chunk, static_cast<std::size_t>(n));
+    }
+    return said_;
+  }
+  // Sends `signal` and waits for the exit; the exit code, or -1 when killed by a signal.
+  int stop(int signal) {
+    ::kill(pid_, signal);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int out_ = -1;
+  std::string said_;
+};
+
+// One raw HTTP/1.0 request exactly as written (no client normalises the path), the whole reply.
+std::string raw_get(int port, const std::string& target) {
+  const int s = ::socket(AF_INET, SOCK_STREAM, 0);
+  REQUIRE(s >= 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  REQUIRE(::connect(s, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+  const std::string request = "GET " + target + " HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
+  REQUIRE(::send(s, request.data(), request.size(), 0) == static_cast<ssize_t>(request.size()));
+  std::string reply;
+  char chunk[4096];
+  for (ssize_t n; (n = ::recv(s, chunk, sizeof chunk, 0)) > 0;) reply.append(chunk, static_cast<std::size_t>(n));
+  ::close(s);
+  return reply;
+}
+
+int status_of(const std::string& reply) { return reply.size() > 12 ? std::stoi(reply.substr(9, 3)) : 0; }
+
+// The local addresses that listen on `port`, from /proc/net/tcp and tcp6 ("0100007F" is 127.0.0.1).
+std::vector<std::string> listening_addresses(int port) {
+  char hex_port[8];
+  std::snprintf(hex_port, sizeof hex_port, "%04X", port);
+  std::vector<std::string> found;
+  for (const char* table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
+    std::ifstream in(table);
+    std::string line;
+    std::getline(in, line);  // header
+    while (std::getline(in, line)) {
+      std::istringstream fields(line);
+      std::string slot, local, remote, state;
+      fields >> slot >> local >> remote >> state;
+      if (state == "0A" && local.size() > 5 && local.substr(local.size() - 4) == hex_port) {
+        found.push_back(local.substr(0, local.find(':')));
+      }
+    }
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("served_file keeps every request inside the page folder", "[tools][preview][serve]") {
+  const fs::path root = test::scratch_dir("serve-paths") / "page";
+  fs::create_directories(root / "frames");
+  std::ofstream(root / "index.html") << "page";
+  std::ofstream(root / "frames" / "a.png") << "png";
+  std::ofstream(root.parent_path() / "secret.txt") << "secret";
+  fs::create_symlink(root.parent_path() / "secret.txt", root / "link.txt");
+  const fs::path base = fs::canonical(root);
+  CHECK(cli::served_file(root, "/") == base / "index.html");
+  CHECK(cli::served_file(root, "/frames/a.png") == base / "frames" / "a.png");
+  for (const char* refused : {"/../secret.txt", "/frames/../../secret.txt", "/frames/..", "/..", "/link.txt",
+                              "relative", "/a\\..\\b", ""}) {
+    INFO(refused);
+    CHECK(cli::served_file(root, refused).empty());
+  }
+}
+
+TEST_CASE("preview --serve prints its URL, listens on loopback only, serves the page's files and nothing else, and stops on SIGTERM",
+          "[tools][preview][serve]") {
+  const fs::path dir = test::scratch_dir("serve-process");
+  const fs::path lottie_web = test::fake_lottie_web(dir);
+  std::ofstream(dir / "outside.txt") << "not for the browser";
+  ServerProcess server(dir, {"preview", "--serve", "--port", "0", "--size", "32", "--out", (dir / "page").string(),
+                             "--lottie-web", lottie_web.string()});
+  const std::regex url(R"(at http://127\.0\.0\.1:(\d+)/)");
+  std::smatch m;
+  const std::string said = server.read_until(url);
+  INFO(said);
+  REQUIRE(std::regex_search(said, m, url));
+  const int port = std::stoi(m[1]);
+
+  // The first build is written before the page can ask for it.
+  std::string reply;
+  for (int tries = 0; tries < 600 && status_of(reply = raw_get(port, "/data.js")) != 200; ++tries) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  REQUIRE(status_of(reply) == 200);
+  CHECK(reply.find("window.ICONSYNTH_PREVIEW") != std::string::npos);
+  CHECK(status_of(raw_get(port, "/")) == 200);
+  CHECK(raw_get(port, "/status.js").find("\"serve\":true") != std::string::npos);
+  CHECK(status_of(raw_get(port, "/frames/outline-light-dark.png")) == 200);
+  CHECK(status_of(raw_get(port, "/no-such-file.js")) == 404);
+  for (const char* outside : {"/../outside.txt", "/frames/../../outside.txt", "/%2e%2e/outside.txt", "/..%2foutside.txt"}) {
+    INFO(outside);
+    const std::string r = raw_get(port, outside);
+    CHECK(status_of(r) >= 400);
+    CHECK(r.find("not for the browser") == std::string::npos);
+  }
+  // Bound to 127.0.0.1 and nothing else.
+  CHECK(listening_addresses(port) == std::vector<std::string>{"0100007F"});
+
+  CHECK(server.stop(SIGTERM) == 0);
+  CHECK(server.read_until(std::regex("stopped serving")).find("preview: stopped serving") != std::string::npos);
+  CHECK(listening_addresses(port).empty());
+}
+
+TEST_CASE("preview --serve stops on Ctrl-C while watching a spec, and refuses --port without --serve", "[tools][preview][serve]") {
+  const fs::path dir = test::scratch_dir("serve-watch");
+  const fs::path lottie_web = test::fake_lottie_web(dir);
+  std::ofstream(dir / "spec.json") << spec::builtin_spec_text();
+  ServerProcess server(dir, {"preview", "--serve", "--spec", (dir / "spec.json").string(), "--size", "32", "--out",
+                             (dir / "page").string(), "--lottie-web", lottie_web.string()});
+  const std::string said = server.read_until(std::regex("preview: built"));
+  INFO(said);
+  CHECK(said.find("and watching") != std::string::npos);
+  CHECK(said.find("frames drawn") != std::string::npos);
+  CHECK(server.stop(SIGINT) == 0);
+
+  const auto r = test::run_cli("preview --port 8080 --out " + (dir / "x").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--port applies to --serve only"));
+}
