@@ -13,6 +13,7 @@
 #include "render/lottie/rlottie_player.h"
 #include "render/preview/preview_page.h"
 #include "render/scene/evaluate.h"
+#include "render/svg/animated_svg.h"
 #include "spec/loader.h"
 #include "tools/iconsynth/build_assets.h"
 #include "tools/iconsynth/npm_package.h"
@@ -153,6 +154,13 @@ void BM_ExportLottie(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(render::lottie::to_text(render::lottie::write_animation(scene, {})));
 }
 BENCHMARK(BM_ExportLottie)->Unit(benchmark::kMicrosecond);
+
+// The same variant as an animated SVG + CSS document (scene already built).
+void BM_ExportSvg(benchmark::State& state) {
+  const render::AnimatedScene& scene = strong_scene();
+  for (auto _ : state) benchmark::DoNotOptimize(render::svg::write_animated_svg(scene, {24}));
+}
+BENCHMARK(BM_ExportSvg)->Unit(benchmark::kMicrosecond);
 
 // The whole .lottie bundle from the spec: six scenes, six animations, themes, zip.
 void BM_ExportBundle(benchmark::State& state) {
