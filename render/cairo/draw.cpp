@@ -23,22 +23,34 @@ void set_color(cairo_t* cr, spec::Rgba c, double opacity) {
   cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, c.a / 255.0 * opacity);
 }
 
-// Inks the current path with the part's paint.
-void paint_part(cairo_t* cr, const Part& part, double opacity) {
-  set_color(cr, part.paint.color, opacity);
-  if (part.paint.kind == Paint::Kind::Fill) {
+}  // namespace
+
+void apply_transform(cairo_t* cr, const geometry::Affine& transform) {
+  const auto& m = transform.matrix();
+  cairo_matrix_t matrix;
+  cairo_matrix_init(&matrix, m(0, 0), m(1, 0), m(0, 1), m(1, 1), m(0, 2), m(1, 2));
+  cairo_transform(cr, &matrix);
+}
+
+void set_path(cairo_t* cr, const std::vector<cairo_path_data_t>& data) {
+  // cairo_path_t's data is not const, but cairo_append_path only reads it.
+  const cairo_path_t path{CAIRO_STATUS_SUCCESS, const_cast<cairo_path_data_t*>(data.data()), static_cast<int>(data.size())};
+  cairo_new_path(cr);
+  cairo_append_path(cr, &path);
+}
+
+void ink_path(cairo_t* cr, const Paint& paint) {
+  if (paint.kind == Paint::Kind::Fill) {
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
     cairo_fill(cr);
   } else {
     // Width in element-local units: it scales with the element's transform, as in Lottie.
-    cairo_set_line_width(cr, part.paint.stroke_width);
+    cairo_set_line_width(cr, paint.stroke_width);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_stroke(cr);
   }
 }
-
-}  // namespace
 
 std::vector<cairo_path_data_t> cairo_path_data(const geometry::Path& path) {
   std::vector<cairo_path_data_t> data;
@@ -71,10 +83,7 @@ std::vector<cairo_path_data_t> cairo_path_data(const geometry::Path& path) {
 void draw_element(cairo_t* cr, const FrameElement& fe, const std::vector<std::vector<cairo_path_data_t>>* paths) {
   if (fe.opacity <= 0) return;
   cairo_save(cr);
-  const auto& m = fe.transform.matrix();
-  cairo_matrix_t matrix;
-  cairo_matrix_init(&matrix, m(0, 0), m(1, 0), m(0, 1), m(1, 1), m(0, 2), m(1, 2));
-  cairo_transform(cr, &matrix);
+  apply_transform(cr, fe.transform);
   const std::vector<Part>& parts = fe.element->parts;
   // Overlapping parts fade as one layer (as a Lottie layer's opacity does), so a partly
   // transparent element composites in a group; a single part can carry the alpha itself.
@@ -82,15 +91,12 @@ void draw_element(cairo_t* cr, const FrameElement& fe, const std::vector<std::ve
   if (group) cairo_push_group(cr);
   for (std::size_t i = 0; i < parts.size(); ++i) {
     if (paths) {
-      const std::vector<cairo_path_data_t>& data = (*paths)[i];
-      // cairo_path_t's data is not const, but cairo_append_path only reads it.
-      const cairo_path_t path{CAIRO_STATUS_SUCCESS, const_cast<cairo_path_data_t*>(data.data()), static_cast<int>(data.size())};
-      cairo_new_path(cr);
-      cairo_append_path(cr, &path);
+      set_path(cr, (*paths)[i]);
     } else {
       trace(cr, parts[i].path);
     }
-    paint_part(cr, parts[i], group ? 1.0 : fe.opacity);
+    set_color(cr, parts[i].paint.color, group ? 1.0 : fe.opacity);
+    ink_path(cr, parts[i].paint);
   }
   if (group) {
     cairo_pop_group_to_source(cr);

@@ -18,6 +18,16 @@ void draw_frame(cairo_t* cr, const FrameScene& frame, double px_per_unit);
 // the same parts at many frames.
 std::vector<cairo_path_data_t> cairo_path_data(const geometry::Path& path);
 
+// The three steps every element's part is drawn with, shared by draw_element and the frame
+// renderer's coverage masks so both draw exactly the same pixels:
+// maps `cr` from the element's own units by its transform in the frame (after the grid scale);
+void apply_transform(cairo_t* cr, const geometry::Affine& transform);
+// makes `data` (from cairo_path_data) the current path;
+void set_path(cairo_t* cr, const std::vector<cairo_path_data_t>& data);
+// fills (nonzero winding) or strokes (round caps and joins, width in element units) the current
+// path with the current source, as `paint` says.
+void ink_path(cairo_t* cr, const Paint& paint);
+
 // Draws one element of a frame (skipped when fully transparent) on top of the transform `cr`
 // has, which must map grid units to pixels; the transform is restored afterwards. `paths`, when
 // given, holds cairo_path_data of each of the element's parts, in order.

@@ -112,32 +112,16 @@ void FrameRenderer::rasterise(std::size_t element, const FrameElement& fe) {
       std::fill(mask.pixels.begin(), mask.pixels.end(), 0);
       cairo_surface_mark_dirty(mask.surface.get());
     }
-    // The part as draw_element draws it (the same transforms, in the same order), in opaque
-    // white: each mask pixel is the coverage Cairo would blend the paint with. The device
-    // offset puts canvas pixel (x0, y0) at the mask's origin; a whole-pixel shift changes no
-    // coverage.
+    // The part as draw_element draws it (the same steps from draw.h), in opaque white: each mask
+    // pixel is the coverage Cairo would blend the paint with. The device offset puts canvas pixel
+    // (x0, y0) at the mask's origin; a whole-pixel shift changes no coverage.
     cairo_surface_set_device_offset(mask.surface.get(), -b.x0, -b.y0);
     CairoContext cr = make_context(mask.surface.get());
     cairo_scale(cr.get(), px_per_unit_, px_per_unit_);
-    const auto& m = fe.transform.matrix();
-    cairo_matrix_t matrix;
-    cairo_matrix_init(&matrix, m(0, 0), m(1, 0), m(0, 1), m(1, 1), m(0, 2), m(1, 2));
-    cairo_transform(cr.get(), &matrix);
-    const std::vector<cairo_path_data_t>& data = paths_[element][p];
-    // cairo_path_t's data is not const, but cairo_append_path only reads it.
-    const cairo_path_t path{CAIRO_STATUS_SUCCESS, const_cast<cairo_path_data_t*>(data.data()), static_cast<int>(data.size())};
-    cairo_append_path(cr.get(), &path);
+    apply_transform(cr.get(), fe.transform);
+    set_path(cr.get(), paths_[element][p]);
     cairo_set_source_rgb(cr.get(), 1, 1, 1);
-    const Paint& paint = parts[p].paint;
-    if (paint.kind == Paint::Kind::Fill) {
-      cairo_set_fill_rule(cr.get(), CAIRO_FILL_RULE_WINDING);
-      cairo_fill(cr.get());
-    } else {
-      cairo_set_line_width(cr.get(), paint.stroke_width);
-      cairo_set_line_cap(cr.get(), CAIRO_LINE_CAP_ROUND);
-      cairo_set_line_join(cr.get(), CAIRO_LINE_JOIN_ROUND);
-      cairo_stroke(cr.get());
-    }
+    ink_path(cr.get(), parts[p].paint);
     cr.reset();
     cairo_surface_flush(mask.surface.get());
   }

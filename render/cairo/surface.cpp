@@ -90,7 +90,11 @@ std::string ImageSurface::png_bytes() const {
     throw std::runtime_error("libpng: cannot start a PNG");
   }
   std::vector<unsigned char> row(std::size_t(width_) * 4);
-  // libpng reports errors by longjmp; nothing here owns resources a jump would leak but libpng's.
+  std::vector<png_color> colors;
+  std::vector<png_byte> alphas;
+  // libpng reports errors by longjmp. Every object that may own memory is made before this point,
+  // so a jump back here skips no constructor and no destructor; it leaks only libpng's own state,
+  // which png_destroy_write_struct frees.
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_write_struct(&png, &info);
     throw std::runtime_error("libpng: cannot encode PNG");
@@ -107,8 +111,6 @@ std::string ImageSurface::png_bytes() const {
   // Cairo's writer (zlib's default level, adaptive filters).
   png_set_compression_level(png, 2);
   png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-  std::vector<png_color> colors;
-  std::vector<png_byte> alphas;
   if (indexed) {
     for (std::uint32_t p : palette) {
       const auto c = straight(p);

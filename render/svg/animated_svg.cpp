@@ -52,7 +52,7 @@ std::string scoped(const std::string& selector) { return cat(".", kScope, " ", s
 class Document {
  public:
   Document(const AnimatedScene& scene, const SvgOptions& options)
-      : scene_(scene), pretty_(options.pretty), duration_ms_(duration_ms(scene)) {}
+      : scene_(scene), size_(options.size), pretty_(options.pretty), duration_ms_(duration_ms(scene)) {}
 
   void add_element(const Element& element) {
     std::string declarations;
@@ -130,8 +130,6 @@ class Document {
     return filled;
   }
 
-  void set_size(int size) { size_ = size; }
-
  private:
   static std::string translate_value(const Eigen::Vector2d& p) { return css_number(p.x()) + "px " + css_number(p.y()) + "px"; }
   static std::string plain_value(const double& v) { return css_number(v); }
@@ -172,10 +170,7 @@ class Document {
     if (last_offset != "100%") key("100%", keys.back().value, "linear");
 
     const auto [slot, added] = keyframes_.try_emplace(body, cat(kScope, "-k", std::to_string(keyframes_.size() + 1)));
-    if (added) {
-      if (pretty_ && !rules_.empty()) rules_ += '\n';
-      rules_ += "@keyframes " + slot->second + "{" + body + (pretty_ ? "\n" : "") + "}";
-    }
+    if (added) rule("@keyframes " + slot->second, body + (pretty_ ? "\n" : ""));
     return slot->second;
   }
 
@@ -250,9 +245,9 @@ class Document {
   }
 
   const AnimatedScene& scene_;
+  int size_;
   bool pretty_;
   double duration_ms_;
-  int size_ = 24;
   int element_count_ = 0;
   std::string rules_, body_;
   std::map<std::string, std::string> keyframes_;     // body → name
@@ -268,7 +263,6 @@ double duration_ms(const AnimatedScene& scene) {
 std::string write_animated_svg(const AnimatedScene& scene, const SvgOptions& options) {
   if (scene.frame_count < 1 || !(scene.frame_rate > 0)) throw std::invalid_argument("the scene has no frames to animate");
   Document doc(scene, options);
-  doc.set_size(options.size);
   for (const Element& element : scene.elements) doc.add_element(element);
   return doc.finish();
 }

@@ -40,6 +40,11 @@ void copy_lottie_web(const LottieWebPackage& package, const fs::path& out) {
   }
 }
 
+// status.js for a page built in `mode`: watched and served pages hear of later builds.
+std::string status_script(PreviewMode mode, std::string_view build, std::string_view error) {
+  return render::preview_status_script(mode != PreviewMode::Static, build, error, mode == PreviewMode::Serve);
+}
+
 double elapsed_ms(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
@@ -61,8 +66,7 @@ PreviewBuild write_preview(const PreviewOptions& o, const LottieWebPackage& lott
   ensure_directory(out);
   copy_lottie_web(lottie_web, out);
   for (const render::PageFile& file : page.files) update_file(out / file.path, file.bytes);  // data.js last
-  write_file_atomically(out / "status.js", render::preview_status_script(mode != PreviewMode::Static, page.build, "",
-                                                                         mode == PreviewMode::Serve));
+  write_file_atomically(out / "status.js", status_script(mode, page.build, ""));
   return {page.build, page.work};
 }
 
@@ -88,16 +92,16 @@ void watch_preview(const PreviewOptions& o, const LottieWebPackage& lottie_web, 
     try {
       const PreviewBuild built = write_preview(o, lottie_web, mode, &cache);
       last_good_build = built.build;
-      update = {{"build", built.build}, {"error", nullptr}, {"ms", std::round(elapsed_ms(start))},
+      const double ms = elapsed_ms(start);
+      update = {{"build", built.build}, {"error", nullptr}, {"ms", std::round(ms)},
                 {"framesRendered", built.work.frames_rendered}, {"framesTotal", built.work.frames_total}};
       std::fprintf(log, "preview: built %s from %s in %.0f ms (%d of %d frames drawn)\n", built.build.c_str(),
-                   o.spec.path.c_str(), elapsed_ms(start), built.work.frames_rendered, built.work.frames_total);
+                   o.spec.path.c_str(), ms, built.work.frames_rendered, built.work.frames_total);
     } catch (const IoError&) {
       throw;  // the output folder is unusable: nothing to keep serving
     } catch (const std::exception& e) {
       // Keep the last good page; tell the page and the console what is wrong.
-      write_file_atomically(out / "status.js", render::preview_status_script(true, last_good_build, e.what(),
-                                                                             mode == PreviewMode::Serve));
+      write_file_atomically(out / "status.js", status_script(mode, last_good_build, e.what()));
       update = {{"build", last_good_build}, {"error", e.what()}};
       std::fprintf(log, "preview: error: %s (the page keeps build %s)\n", e.what(),
                    last_good_build.empty() ? "none" : last_good_build.c_str());
