@@ -1,5 +1,6 @@
 #include "render/cairo/frame_renderer.h"
 
+#include "render/cairo/cairo_blend.h"
 #include "render/cairo/draw.h"
 #include "render/cairo/raster.h"
 
@@ -21,34 +22,51 @@ bool same_pose(const FrameElement& a, const FrameElement& b) {
   return a.opacity == b.opacity && a.transform.matrix() == b.transform.matrix();
 }
 
-// Cairo's image compositor draws an opaque colour by blending it into the image by coverage
-// (a lerp, each product rounded as (x + 0x7f + (x >> 8)) >> 8 on two channels at a time); pixman,
-// which Cairo uses for a translucent colour or a mask, rounds with 0x80. Opaque parts are
-// composited here with Cairo's arithmetic, so they match what cairo_fill and cairo_stroke draw.
-std::uint32_t times_coverage(std::uint32_t two_channels, std::uint8_t coverage) {
-  const std::uint32_t t = (two_channels & 0xff00ff) * coverage + 0x7f007f;
-  return ((t + ((t >> 8) & 0xff00ff)) >> 8) & 0xff00ff;
-}
-std::uint32_t saturated_sum(std::uint32_t a, std::uint32_t b) {
-  std::uint32_t t = a + b;
-  t |= 0x1000100 - ((t >> 8) & 0xff00ff);
-  return t & 0xff00ff;
-}
-std::uint32_t blend(std::uint32_t color, std::uint8_t coverage, std::uint32_t under) {
-  const std::uint8_t rest = 255 - coverage;
-  return saturated_sum(times_coverage(color, coverage), times_coverage(under, rest)) |
-         saturated_sum(times_coverage(color >> 8, coverage), times_coverage(under >> 8, rest)) << 8;
+// Frames whose masks would not composite with Cairo's arithmetic: an element that fades as one
+// layer (a group, see draw_element), or a paint alpha just under 1 that Cairo takes for opaque.
+bool needs_cairo(const FrameScene& frame, std::size_t first_element) {
+  for (std::size_t i = first_element; i < frame.elements.size(); ++i) {
+    const FrameElement& fe = frame.elements[i];
+    if (fe.opacity <= 0) continue;
+    if (fe.opacity < 1 && fe.element->parts.size() > 1) return true;
+    for (const Part& part : fe.element->parts) {
+      const double alpha = part.paint.color.a / 255.0 * fe.opacity;
+      if (alpha < 1 && cairo_blend::cairo_short(alpha) >= 0xff00) return true;
+    }
+  }
+  return false;
 }
 
-// Cairo turns colour components into 16 bits this way; it takes a colour whose alpha is at least
-// 0xff00 for opaque.
-std::uint16_t cairo_short(double d) { return static_cast<std::uint16_t>(d * (65535.0 / 65536.0) * 65536.0 + 0.5); }
+std::uint32_t opaque_pixel(spec::Rgba c) { return 0xff000000u | std::uint32_t{c.r} << 16 | std::uint32_t{c.g} << 8 | c.b; }
+
+// Draws opaque `color` through row `y` of `mask` (whose column 0 is canvas column `origin`) into
+// canvas columns [x0, x1) of `row`: full runs are filled, mixed ones blended pixel by pixel.
+void opaque_row(std::uint32_t* row, const CoverageMask& mask, int y, int origin, int x0, int x1, std::uint32_t color) {
+  const unsigned char* coverage = mask.row(y);
+  for (const CoverageMask::Run* run = mask.runs_begin(y); run != mask.runs_end(y); ++run) {
+    const int from = std::max(run->x0 + origin, x0), to = std::min(run->x1 + origin, x1);
+    if (from >= to) continue;
+    if (run->full) {
+      std::fill(row + from, row + to, color);
+      continue;
+    }
+    for (int x = from; x < to; ++x) {
+      const std::uint8_t a = coverage[x - origin];
+      if (a == 255) {
+        row[x] = color;
+      } else if (a != 0) {
+        row[x] = cairo_blend::blend(color, a, row[x]);
+      }
+    }
+  }
+}
 
 }  // namespace
 
-FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size)
+FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t mask_budget_bytes)
     : scene_(&scene), size_(size), px_per_unit_(size / scene.grid), backdrop_((check_output_size(size), size), size),
-      image_(size, size), cr_(make_context(image_.get())) {
+      image_(size, size), cr_(make_context(image_.get())), rasteriser_(size_, px_per_unit_), region_(cairo_region_create()),
+      masks_(mask_budget_bytes) {
   for (const Element& e : scene.elements) {
     auto& paths = paths_.emplace_back();
     geometry::Bounds& bounds = local_bounds_.emplace_back();
@@ -72,10 +90,19 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size)
     cairo_scale(cr.get(), px_per_unit_, px_per_unit_);
     for (std::size_t i = 0; i < backdrop_count_; ++i) draw_element(cr.get(), rest.elements[i], &paths_[i]);
   }
-  backdrop_.data();  // flushes the backdrop once: frames copy its pixels directly
+  // Each backdrop row's inked columns [first, last + 1): restoring clears the rest.
+  const unsigned char* backdrop = backdrop_.data();  // flushes the backdrop once: frames copy its pixels directly
+  backdrop_ink_.assign(std::size_t(size), {0, 0});
+  for (int y = 0; y < size; ++y) {
+    const auto* row = reinterpret_cast<const std::uint32_t*>(backdrop + std::ptrdiff_t{y} * backdrop_.stride());
+    int first = 0, end = size;
+    while (first < size && row[first] == 0) ++first;
+    while (end > first && row[end - 1] == 0) --end;
+    backdrop_ink_[std::size_t(y)] = {first, end};
+  }
 }
 
-FrameRenderer::Box FrameRenderer::box_of(std::size_t element, const FrameElement& fe) const {
+PixelBox FrameRenderer::box_of(std::size_t element, const FrameElement& fe) const {
   const geometry::Bounds& b = local_bounds_[element];
   if (b.empty()) return {};
   geometry::Bounds on_canvas;
@@ -83,122 +110,122 @@ FrameRenderer::Box FrameRenderer::box_of(std::size_t element, const FrameElement
     on_canvas.add(fe.transform * corner * px_per_unit_);
   }
   const auto clamped = [this](double v) { return static_cast<int>(std::clamp(v, 0.0, double(size_))); };
-  const Box box{clamped(std::floor(on_canvas.min.x()) - kMargin), clamped(std::floor(on_canvas.min.y()) - kMargin),
-                clamped(std::ceil(on_canvas.max.x()) + kMargin), clamped(std::ceil(on_canvas.max.y()) + kMargin)};
-  return box.empty() ? Box{} : box;
+  const PixelBox box{clamped(std::floor(on_canvas.min.x()) - kMargin), clamped(std::floor(on_canvas.min.y()) - kMargin),
+                     clamped(std::ceil(on_canvas.max.x()) + kMargin), clamped(std::ceil(on_canvas.max.y()) + kMargin)};
+  return box.empty() ? PixelBox{} : box;
 }
 
 void FrameRenderer::rasterise(std::size_t element, const FrameElement& fe) {
   ElementCache& cache = cache_[element];
   if (cache.rasterised && cache.transform.matrix() == fe.transform.matrix()) return;
-  const Box old = cache.box;
   cache.transform = fe.transform;
   cache.rasterised = true;
   cache.box = box_of(element, fe);
-  const Box& b = cache.box;
+  const PixelBox& b = cache.box;
   if (b.empty()) return;
-  const int width = b.x1 - b.x0, height = b.y1 - b.y0;
-  const int stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, width);
-  const bool same_size = old.x1 - old.x0 == width && old.y1 - old.y0 == height;
   const std::vector<Part>& parts = fe.element->parts;
   for (std::size_t p = 0; p < parts.size(); ++p) {
-    Mask& mask = cache.masks[p];
-    if (!same_size || !mask.surface) {
-      mask.surface.reset();  // before its pixels move
-      mask.pixels.assign(std::size_t(stride) * height, 0);
-      mask.surface.reset(cairo_image_surface_create_for_data(mask.pixels.data(), CAIRO_FORMAT_A8, width, height, stride));
-    } else {
-      cairo_surface_flush(mask.surface.get());
-      std::fill(mask.pixels.begin(), mask.pixels.end(), 0);
-      cairo_surface_mark_dirty(mask.surface.get());
+    rasteriser_.key(fe.transform, paths_[element][p], parts[p].paint, b, key_);
+    const std::uint64_t hash = hash_of_key(key_);
+    std::shared_ptr<CoverageMask>& mask = cache.masks[p];
+    if (std::shared_ptr<CoverageMask> same = masks_.find(key_, hash)) {
+      mask = std::move(same);
+      ++counts_.reused;
+      continue;
     }
-    // The part as draw_element draws it (the same steps from draw.h), in opaque white: each mask
-    // pixel is the coverage Cairo would blend the paint with. The device offset puts canvas pixel
-    // (x0, y0) at the mask's origin; a whole-pixel shift changes no coverage.
-    cairo_surface_set_device_offset(mask.surface.get(), -b.x0, -b.y0);
-    CairoContext cr = make_context(mask.surface.get());
-    cairo_scale(cr.get(), px_per_unit_, px_per_unit_);
-    apply_transform(cr.get(), fe.transform);
-    set_path(cr.get(), paths_[element][p]);
-    cairo_set_source_rgb(cr.get(), 1, 1, 1);
-    ink_path(cr.get(), parts[p].paint);
-    cr.reset();
-    cairo_surface_flush(mask.surface.get());
+    mask = std::make_shared<CoverageMask>(b.width(), b.height(), key_);
+    rasteriser_.rasterise(fe.transform, paths_[element][p], parts[p].paint, b, *mask);
+    masks_.insert(mask);
+    ++counts_.rasterised;
   }
 }
 
-void FrameRenderer::redraw(const FrameScene& frame, const Box& r) {
+void FrameRenderer::redraw(const FrameScene& frame, const PixelBox& r) {
+  counts_.pixels_redrawn += long{r.width()} * r.height();
+  // The parts that reach the box, back to front.
+  layers_.clear();
+  for (std::size_t i = backdrop_count_; i < frame.elements.size(); ++i) {
+    const FrameElement& fe = frame.elements[i];
+    if (!shown_boxes_[i].intersects(r) || !cache_[i].box.intersects(r)) continue;
+    const std::vector<Part>& parts = fe.element->parts;
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+      if (parts[p].paint.color.a != 255 || fe.opacity != 1) {
+        redraw_translucent(frame, r);
+        return;
+      }
+      layers_.push_back({cache_[i].masks[p].get(), cache_[i].box.intersected(r), cache_[i].box.x0, cache_[i].box.y0,
+                         opaque_pixel(parts[p].paint.color)});
+    }
+  }
+  // Row by row, so each row is restored and composited while it is in the cache.
+  cairo_surface_t* surface = image_.get();
+  cairo_surface_flush(surface);
+  const int stride = image_.stride();
+  unsigned char* pixels = cairo_image_surface_get_data(surface);
+  for (int y = r.y0; y < r.y1; ++y) {
+    auto* row = reinterpret_cast<std::uint32_t*>(pixels + std::ptrdiff_t{y} * stride);
+    restore(row, y, r.x0, r.x1);
+    for (const Layer& layer : layers_) {
+      if (y < layer.in.y0 || y >= layer.in.y1) continue;
+      opaque_row(row, *layer.mask, y - layer.origin_y, layer.origin_x, layer.in.x0, layer.in.x1, layer.color);
+    }
+  }
+  cairo_surface_mark_dirty_rectangle(surface, r.x0, r.y0, r.width(), r.height());
+}
+
+void FrameRenderer::restore(std::uint32_t* row, int y, int x0, int x1) const {
+  // Transparent outside the backdrop's ink on this row: cleared without reading the backdrop.
+  const auto [ink0, ink1] = backdrop_ink_[std::size_t(y)];
+  const int from = std::clamp(ink0, x0, x1), to = std::clamp(ink1, from, x1);
+  std::fill(row + x0, row + from, 0u);
+  if (from < to) {
+    const auto* backdrop = reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(backdrop_.get()) +
+                                                                  std::ptrdiff_t{y} * backdrop_.stride());
+    std::copy(backdrop + from, backdrop + to, row + from);
+  }
+  std::fill(row + to, row + x1, 0u);
+}
+
+void FrameRenderer::redraw_translucent(const FrameScene& frame, const PixelBox& r) {
   cairo_surface_t* surface = image_.get();
   const int stride = image_.stride();
   unsigned char* pixels = cairo_image_surface_get_data(surface);
   // Back to the backdrop inside the box.
   cairo_surface_flush(surface);
-  const unsigned char* backdrop = cairo_image_surface_get_data(backdrop_.get());
-  for (int y = r.y0; y < r.y1; ++y) {
-    const std::ptrdiff_t at = std::ptrdiff_t{y} * stride + std::ptrdiff_t{r.x0} * 4;
-    if (backdrop_count_ > 0) {
-      std::memcpy(pixels + at, backdrop + at, std::size_t(r.x1 - r.x0) * 4);
-    } else {
-      std::memset(pixels + at, 0, std::size_t(r.x1 - r.x0) * 4);
-    }
-  }
+  for (int y = r.y0; y < r.y1; ++y) restore(reinterpret_cast<std::uint32_t*>(pixels + std::ptrdiff_t{y} * stride), y, r.x0, r.x1);
   // Then every part that reaches the box, back to front.
   for (std::size_t i = backdrop_count_; i < frame.elements.size(); ++i) {
     const FrameElement& fe = frame.elements[i];
     if (!shown_boxes_[i].intersects(r)) continue;
     const ElementCache& cache = cache_[i];
-    const Box in = cache.box.intersected(r);
+    const PixelBox in = cache.box.intersected(r);
     if (in.empty()) continue;
     const std::vector<Part>& parts = fe.element->parts;
     for (std::size_t p = 0; p < parts.size(); ++p) {
       const spec::Rgba c = parts[p].paint.color;
-      const unsigned char* mask = cache.masks[p].pixels.data();
-      const int mask_stride = cairo_image_surface_get_stride(cache.masks[p].surface.get());
+      const CoverageMask& mask = *cache.masks[p];
       if (c.a == 255 && fe.opacity == 1) {
-        const std::uint32_t color = 0xff000000u | std::uint32_t{c.r} << 16 | std::uint32_t{c.g} << 8 | c.b;
-        const int width = in.x1 - in.x0;
         for (int y = in.y0; y < in.y1; ++y) {
-          std::uint32_t* row = reinterpret_cast<std::uint32_t*>(pixels + std::ptrdiff_t{y} * stride) + in.x0;
-          const unsigned char* coverage = mask + std::ptrdiff_t{y - cache.box.y0} * mask_stride + (in.x0 - cache.box.x0);
-          for (int x = 0; x < width;) {
-            // Masks are mostly empty or full: skip or fill eight pixels at a time.
-            if (x + 8 <= width) {
-              std::uint64_t eight;
-              std::memcpy(&eight, coverage + x, 8);
-              if (eight == 0) {
-                x += 8;
-                continue;
-              }
-              if (eight == ~std::uint64_t{0}) {
-                std::fill(row + x, row + x + 8, color);
-                x += 8;
-                continue;
-              }
-            }
-            const std::uint8_t a = coverage[x];
-            if (a == 255) {
-              row[x] = color;
-            } else if (a != 0) {
-              row[x] = blend(color, a, row[x]);
-            }
-            ++x;
-          }
+          auto* row = reinterpret_cast<std::uint32_t*>(pixels + std::ptrdiff_t{y} * stride);
+          opaque_row(row, mask, y - cache.box.y0, cache.box.x0, in.x0, in.x1, opaque_pixel(c));
         }
         continue;
       }
-      // A translucent paint: pixman blends it through the mask, as Cairo does when it draws.
-      cairo_surface_mark_dirty_rectangle(surface, r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+      // A translucent paint: pixman blends it through the mask, as Cairo does when it draws. A
+      // shared mask may sit at another element's box: placed at this one's.
+      cairo_surface_mark_dirty_rectangle(surface, r.x0, r.y0, r.width(), r.height());
       cairo_t* cr = cr_.get();
       cairo_save(cr);
-      cairo_rectangle(cr, in.x0, in.y0, in.x1 - in.x0, in.y1 - in.y0);
+      cairo_rectangle(cr, in.x0, in.y0, in.width(), in.height());
       cairo_clip(cr);
       cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, c.a / 255.0 * fe.opacity);
-      cairo_mask_surface(cr, cache.masks[p].surface.get(), 0, 0);
+      cairo_surface_set_device_offset(mask.surface(), -cache.box.x0, -cache.box.y0);
+      cairo_mask_surface(cr, mask.surface(), 0, 0);
       cairo_restore(cr);
       cairo_surface_flush(surface);
     }
   }
-  cairo_surface_mark_dirty_rectangle(surface, r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+  cairo_surface_mark_dirty_rectangle(surface, r.x0, r.y0, r.width(), r.height());
 }
 
 void FrameRenderer::redraw_directly(const FrameScene& frame) {
@@ -207,6 +234,7 @@ void FrameRenderer::redraw_directly(const FrameScene& frame) {
   std::memcpy(cairo_image_surface_get_data(surface), cairo_image_surface_get_data(backdrop_.get()),
               std::size_t(image_.stride()) * size_);
   cairo_surface_mark_dirty(surface);
+  counts_.pixels_redrawn += long{size_} * size_;
   cairo_t* cr = cr_.get();
   cairo_save(cr);
   cairo_scale(cr, px_per_unit_, px_per_unit_);
@@ -223,61 +251,43 @@ const ImageSurface& FrameRenderer::render(const FrameScene& frame) {
   const std::size_t n = frame.elements.size();
   if (frame.scene != scene_ || n != paths_.size()) throw std::invalid_argument("FrameRenderer: a frame of another scene");
   // The boxes each changed element covered and now covers.
-  std::vector<Box>& dirty = dirty_;  // kept across frames: no allocation per frame
-  dirty.clear();
+  dirty_.clear();
   const bool first = shown_.empty();
   shown_boxes_.resize(n);
   for (std::size_t i = backdrop_count_; i < n; ++i) {
     const FrameElement& now = frame.elements[i];
     if (!first && same_pose(now, shown_[i])) continue;
-    if (!shown_boxes_[i].empty()) dirty.push_back(shown_boxes_[i]);
-    shown_boxes_[i] = now.opacity > 0 ? box_of(i, now) : Box{};
-    if (!shown_boxes_[i].empty()) dirty.push_back(shown_boxes_[i]);
+    if (!shown_boxes_[i].empty()) dirty_.push_back(shown_boxes_[i]);
+    shown_boxes_[i] = now.opacity > 0 ? box_of(i, now) : PixelBox{};
+    if (!shown_boxes_[i].empty()) dirty_.push_back(shown_boxes_[i]);
   }
-  if (first) dirty.assign(1, Box{0, 0, size_, size_});
+  if (first) dirty_.assign(1, PixelBox{0, 0, size_, size_});
   shown_.assign(frame.elements.begin(), frame.elements.end());
-  if (dirty.empty()) return image_;
-
-  // Cases where compositing masks would not be Cairo's arithmetic: an element that fades as one
-  // layer (a group, see draw_element), or a paint alpha just under 1 that Cairo takes for opaque.
-  bool directly = false;
-  for (std::size_t i = backdrop_count_; i < n; ++i) {
-    const FrameElement& fe = frame.elements[i];
-    if (fe.opacity <= 0) continue;
-    if (fe.opacity < 1 && fe.element->parts.size() > 1) directly = true;
-    for (const Part& part : fe.element->parts) {
-      const double alpha = part.paint.color.a / 255.0 * fe.opacity;
-      if (alpha < 1 && cairo_short(alpha) >= 0xff00) directly = true;
-    }
-  }
-  if (directly) {
+  if (dirty_.empty()) return image_;
+  if (needs_cairo(frame, backdrop_count_)) {
     redraw_directly(frame);
     return image_;
   }
 
-  // Boxes that overlap merge into their bounding box (until none overlap), so no pixel is
-  // composited twice.
-  for (bool merged = true; merged;) {
-    merged = false;
-    for (std::size_t i = 0; i < dirty.size() && !merged; ++i) {
-      for (std::size_t j = i + 1; j < dirty.size(); ++j) {
-        if (!dirty[i].intersects(dirty[j])) continue;
-        dirty[i] = dirty[i].united(dirty[j]);
-        dirty.erase(dirty.begin() + static_cast<std::ptrdiff_t>(j));
-        merged = true;
-        break;
-      }
-    }
+  // The union of the boxes as disjoint rectangles (Cairo's regions), so no pixel is drawn
+  // twice and none outside the boxes is touched.
+  cairo_region_t* region = region_.get();
+  cairo_region_subtract(region, region);
+  for (const PixelBox& box : dirty_) {
+    const cairo_rectangle_int_t r{box.x0, box.y0, box.width(), box.height()};
+    cairo_region_union_rectangle(region, &r);
   }
+  // Every visible element that reaches them needs masks at its pose.
   for (std::size_t i = backdrop_count_; i < n; ++i) {
     if (shown_boxes_[i].empty()) continue;
-    for (const Box& box : dirty) {
-      if (!shown_boxes_[i].intersects(box)) continue;
-      rasterise(i, frame.elements[i]);
-      break;
-    }
+    const cairo_rectangle_int_t box{shown_boxes_[i].x0, shown_boxes_[i].y0, shown_boxes_[i].width(), shown_boxes_[i].height()};
+    if (cairo_region_contains_rectangle(region, &box) != CAIRO_REGION_OVERLAP_OUT) rasterise(i, frame.elements[i]);
   }
-  for (const Box& box : dirty) redraw(frame, box);
+  for (int i = 0, count = cairo_region_num_rectangles(region); i < count; ++i) {
+    cairo_rectangle_int_t r;
+    cairo_region_get_rectangle(region, i, &r);
+    redraw(frame, {r.x, r.y, r.x + r.width, r.y + r.height});
+  }
   return image_;
 }
 

@@ -6,18 +6,24 @@
 //     starts from;
 //   - each part's coverage (an A8 mask of the element's box), rasterised again only when its
 //     element's transform changes, so a module at rest is composited, not rasterised;
+//   - every mask drawn, by a key of what decides its pixels (coverage_mask.h, coverage_cache.h):
+//     the modules swell together, and where their centres sit alike on the pixel grid (every
+//     module of the 2×2 ring at 48, 64, 256 or 1024 px) one mask serves four; and a loop
+//     played again rasterises nothing;
 //   - the image itself: only the boxes where something moved, appeared or faded since the frame
-//     before are restored to the backdrop and composited again, and a frame that shows the same
-//     pose as the one before costs nothing.
+//     before are restored to the backdrop and composited again, run by run of each mask's
+//     rows (full runs filled, empty columns skipped), and a frame that shows the same pose as
+//     the one before costs nothing.
 // Every frame is pixel for pixel what render_frame draws: coverage is Cairo's own, and it is
 // composited with the arithmetic Cairo uses (tests check every frame of every variant).
 
+#include "render/cairo/coverage_cache.h"
+#include "render/cairo/coverage_mask.h"
 #include "render/cairo/surface.h"
 #include "render/scene/evaluate.h"
 
 #include <cairo.h>
 
-#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -25,44 +31,56 @@ namespace iconsynth::render {
 
 class FrameRenderer {
  public:
+  // Memory for coverage masks kept between frames: every mask of a loop of the built-in icon at
+  // 1024 px fits (about 30 MiB for outline-strong).
+  static constexpr std::size_t kDefaultMaskBudget = std::size_t{64} << 20;
+
   // `scene` must outlive the renderer; std::invalid_argument when `size` is out of range.
-  FrameRenderer(const AnimatedScene& scene, int size);
+  FrameRenderer(const AnimatedScene& scene, int size, std::size_t mask_budget_bytes = kDefaultMaskBudget);
 
   // Frame `frame` of the scene (any real frame, in any order; consecutive frames are cheapest).
   // The image stays valid, and unchanged, until the next call.
   const ImageSurface& render(double frame);
   const ImageSurface& render(const FrameScene& frame);
 
+  // Work counted since construction.
+  struct Counts {
+    long rasterised = 0;       // part masks Cairo rasterised
+    long reused = 0;           // part masks found drawn (for another element, or an earlier frame)
+    long pixels_redrawn = 0;   // pixels drawn again (frames drawn directly: all)
+  };
+  Counts counts() const { return counts_; }
+
  private:
-  // Pixels [x0, x1) × [y0, y1) of the canvas.
-  struct Box {
-    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-    bool empty() const { return x0 >= x1 || y0 >= y1; }
-    bool intersects(const Box& o) const { return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1; }
-    Box united(const Box& o) const { return {std::min(x0, o.x0), std::min(y0, o.y0), std::max(x1, o.x1), std::max(y1, o.y1)}; }
-    Box intersected(const Box& o) const { return {std::max(x0, o.x0), std::max(y0, o.y0), std::min(x1, o.x1), std::min(y1, o.y1)}; }
+  struct RegionDeleter {
+    void operator()(cairo_region_t* r) const { cairo_region_destroy(r); }
   };
-  struct SurfaceDeleter {
-    void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
-  };
-  // One part's coverage at its element's cached transform, over the element's box.
-  struct Mask {
-    std::vector<unsigned char> pixels;
-    std::unique_ptr<cairo_surface_t, SurfaceDeleter> surface;  // A8 over `pixels`
+  // An opaque part's mask (column 0 at canvas (origin_x, origin_y)) within the box redrawn.
+  struct Layer {
+    const CoverageMask* mask;
+    PixelBox in;
+    int origin_x, origin_y;
+    std::uint32_t color;
   };
   struct ElementCache {
     geometry::Affine transform;  // what the masks show; valid only when `rasterised`
     bool rasterised = false;
-    Box box;                     // the element's pixels at that transform
-    std::vector<Mask> masks;     // [part]
+    PixelBox box;                // the element's pixels at that transform
+    std::vector<std::shared_ptr<CoverageMask>> masks;  // [part], over `box`
   };
 
   // The pixels an element may touch at `fe`'s transform (padded for anti-aliasing).
-  Box box_of(std::size_t element, const FrameElement& fe) const;
-  // Rasterises the element's parts into its masks unless they already show its transform.
+  PixelBox box_of(std::size_t element, const FrameElement& fe) const;
+  // Brings the element's masks to `fe`'s transform: unchanged if they show it, else a mask
+  // already drawn with the same pixels (any element's, any frame's), else rasterised by Cairo.
   void rasterise(std::size_t element, const FrameElement& fe);
   // Restores `box` to the backdrop and composites every element that reaches it.
-  void redraw(const FrameScene& frame, const Box& box);
+  void redraw(const FrameScene& frame, const PixelBox& box);
+  // The same, part by part over the whole box, when a paint is translucent (pixman blends a
+  // translucent colour through a mask, as Cairo does when it draws).
+  void redraw_translucent(const FrameScene& frame, const PixelBox& box);
+  // Columns [x0, x1) of image row y back to the backdrop.
+  void restore(std::uint32_t* row, int y, int x0, int x1) const;
   // Draws the whole frame with Cairo directly (frames with an element that fades as a group).
   void redraw_directly(const FrameScene& frame);
 
@@ -74,11 +92,19 @@ class FrameRenderer {
   std::vector<geometry::Bounds> local_bounds_;  // [element] ink bounds in element units (strokes included)
   std::vector<ElementCache> cache_;             // [element]
   ImageSurface backdrop_, image_;
+  std::vector<std::pair<int, int>> backdrop_ink_;  // [row] the backdrop's inked columns [first, last + 1)
   CairoContext cr_;
+  PartRasteriser rasteriser_;
   std::vector<FrameElement> shown_;  // the pose image_ shows; empty before the first frame
-  std::vector<Box> shown_boxes_;     // [element] the pixels it may touch in image_ (empty: invisible)
+  std::vector<PixelBox> shown_boxes_;  // [element] the pixels it may touch in image_ (empty: invisible)
   FrameScene frame_;                 // reused by render(double)
-  std::vector<Box> dirty_;           // reused by render(const FrameScene&)
+  // Reused from frame to frame, so a frame allocates little:
+  std::vector<PixelBox> dirty_;                            // boxes to redraw (may overlap)
+  std::unique_ptr<cairo_region_t, RegionDeleter> region_;  // their union, as disjoint rectangles
+  CoverageCache masks_;
+  std::vector<std::int64_t> key_;
+  std::vector<Layer> layers_;
+  Counts counts_;
 };
 
 }  // namespace iconsynth::render

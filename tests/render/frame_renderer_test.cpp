@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <vector>
 
 using namespace iconsynth;
 
@@ -24,8 +25,9 @@ bool same_pixels(const render::ImageSurface& a, const render::ImageSurface& b) {
 
 // Renders `frames` in that order with one renderer; the first frame that differs from
 // render_frame, or -1.
-double first_mismatch(const render::AnimatedScene& scene, int size, const std::vector<double>& frames) {
-  render::FrameRenderer renderer(scene, size);
+double first_mismatch(const render::AnimatedScene& scene, int size, const std::vector<double>& frames,
+                      std::size_t mask_budget = render::FrameRenderer::kDefaultMaskBudget) {
+  render::FrameRenderer renderer(scene, size, mask_budget);
   for (double f : frames) {
     if (!same_pixels(renderer.render(f), render::render_frame(render::evaluate(scene, f), size))) return f;
   }
@@ -57,8 +59,64 @@ TEST_CASE("FrameRenderer matches render_frame at small, odd and large sizes", "[
       CHECK(first_mismatch(scene, size, every_frame(scene)) == -1);
     }
   }
-  const auto strong = render::build_scene(test::builtin_spec(), test::variant("outline", 2, "strong"));
-  CHECK(first_mismatch(strong, 1024, every_frame(strong)) == -1);
+  for (const render::Variant& v : test::all_style_motion_variants()) {
+    const auto scene = render::build_scene(test::builtin_spec(), v);
+    INFO(spec::VariantSpace::animation_id(v) << " at 1024 px");
+    CHECK(first_mismatch(scene, 1024, every_frame(scene)) == -1);
+  }
+}
+
+TEST_CASE("FrameRenderer matches render_frame on the rings of 3 to 8", "[render][cairo]") {
+  // Turned cards: no two modules share a mask; a ring's packets cross at other offsets.
+  for (int n : test::ring_sizes()) {
+    const auto scene = render::build_scene(test::ring_spec(n), test::variant("duotone", 2, "strong"));
+    INFO("ring of " << n);
+    CHECK(first_mismatch(scene, 96, every_frame(scene)) == -1);
+  }
+}
+
+TEST_CASE("FrameRenderer plays a loop again from the masks it kept, and each frame still matches", "[render][cairo]") {
+  for (const render::Variant& v : test::all_style_motion_variants()) {
+    const auto scene = render::build_scene(test::builtin_spec(), v);
+    INFO(spec::VariantSpace::animation_id(v));
+    std::vector<double> twice = every_frame(scene);
+    twice.insert(twice.end(), twice.begin(), twice.end());
+    CHECK(first_mismatch(scene, 256, twice) == -1);
+
+    render::FrameRenderer renderer(scene, 256);
+    for (int f = 0; f < scene.frame_count; ++f) renderer.render(f);
+    const render::FrameRenderer::Counts first_play = renderer.counts();
+    for (int f = 0; f < scene.frame_count; ++f) renderer.render(f);
+    CHECK(first_play.rasterised > 0);
+    CHECK(renderer.counts().rasterised == first_play.rasterised);  // the second loop draws no mask
+    CHECK(renderer.counts().reused > first_play.reused);
+  }
+}
+
+TEST_CASE("FrameRenderer matches render_frame when its mask budget is spent", "[render][cairo]") {
+  // No budget: nothing is kept. A small one: masks are evicted while the loop plays.
+  const auto scene = render::build_scene(test::builtin_spec(), test::variant("duotone", 2.5, "strong"));
+  std::vector<double> twice = every_frame(scene);
+  twice.insert(twice.end(), twice.begin(), twice.end());
+  CHECK(first_mismatch(scene, 256, twice, 0) == -1);
+  CHECK(first_mismatch(scene, 256, twice, 64 << 10) == -1);
+}
+
+TEST_CASE("FrameRenderer rasterises one mask for the four swelling modules where they sit alike on the pixel grid", "[render][cairo]") {
+  // Modules alone (packets removed). At 256 px every module centre falls on a whole pixel, so
+  // the four swell through the same masks; at 24 px (centres at .25 and .75 of a pixel) they
+  // cannot.
+  auto scene = render::build_scene(test::builtin_spec(), test::variant("outline", 2, "light"));
+  std::erase_if(scene.elements, [](const render::Element& e) { return e.kind == render::ElementKind::Packet; });
+  const auto first_play = [&](int size) {
+    render::FrameRenderer renderer(scene, size);
+    for (int f = 0; f < scene.frame_count; ++f) renderer.render(f);
+    CHECK(first_mismatch(scene, size, every_frame(scene)) == -1);
+    return renderer.counts();
+  };
+  const auto at_256 = first_play(256), at_24 = first_play(24);
+  CHECK(at_256.rasterised * 4 == at_24.rasterised);
+  CHECK(at_256.reused >= at_256.rasterised * 3);
 }
 
 TEST_CASE("FrameRenderer matches render_frame when seeking, repeating and between frames", "[render][cairo]") {

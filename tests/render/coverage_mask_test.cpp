@@ -1,0 +1,167 @@
+// The frame renderer shares a coverage mask between parts whose keys are equal, and keeps masks
+// from frame to frame by key: equal keys must mean equal pixels, whatever Cairo does.
+#include "render/cairo/coverage_cache.h"
+#include "render/cairo/coverage_mask.h"
+#include "render/cairo/draw.h"
+#include "support.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using namespace iconsynth;
+
+namespace {
+
+constexpr int kSize = 256;
+constexpr double kPxPerUnit = kSize / 24.0;
+
+struct PlacedPart {
+  geometry::Affine transform;
+  render::PixelBox box;
+};
+
+// A part at scale `s` with its local origin at `origin` (grid units), and a box around its ink.
+PlacedPart place(const render::Part& part, double s, Eigen::Vector2d origin) {
+  geometry::Affine t = geometry::Affine::Identity();
+  t.translate(origin);
+  t.scale(s);
+  const geometry::Bounds b = part.path.control_bounds();
+  const double reach = part.paint.kind == render::Paint::Kind::Stroke ? part.paint.stroke_width / 2 : 0;
+  const Eigen::Vector2d lo = t * (b.min - Eigen::Vector2d::Constant(reach)) * kPxPerUnit;
+  const Eigen::Vector2d hi = t * (b.max + Eigen::Vector2d::Constant(reach)) * kPxPerUnit;
+  return {t, {int(std::floor(lo.x())) - 2, int(std::floor(lo.y())) - 2, int(std::ceil(hi.x())) + 2, int(std::ceil(hi.y())) + 2}};
+}
+
+// The same part moved by whole pixels: its box moves with it.
+PlacedPart moved(const PlacedPart& p, int dx, int dy) {
+  geometry::Affine t = p.transform;
+  t.pretranslate(Eigen::Vector2d(dx / kPxPerUnit, dy / kPxPerUnit));
+  return {t, {p.box.x0 + dx, p.box.y0 + dy, p.box.x1 + dx, p.box.y1 + dy}};
+}
+
+std::vector<std::int64_t> key_of(render::PartRasteriser& r, const render::Part& part, const PlacedPart& at) {
+  std::vector<std::int64_t> key;
+  r.key(at.transform, render::cairo_path_data(part.path), part.paint, at.box, key);
+  return key;
+}
+
+std::shared_ptr<render::CoverageMask> mask_of(render::PartRasteriser& r, const render::Part& part, const PlacedPart& at) {
+  auto mask = std::make_shared<render::CoverageMask>(at.box.width(), at.box.height(), key_of(r, part, at));
+  r.rasterise(at.transform, render::cairo_path_data(part.path), part.paint, at.box, *mask);
+  return mask;
+}
+
+bool same_pixels(const render::CoverageMask& a, const render::CoverageMask& b) {
+  if (a.width() != b.width() || a.height() != b.height()) return false;
+  for (int y = 0; y < a.height(); ++y) {
+    if (std::memcmp(a.row(y), b.row(y), std::size_t(a.width())) != 0) return false;
+  }
+  return true;
+}
+
+// Every part of every element kind: strokes and fills, straight and curved.
+std::vector<render::Part> sample_parts() {
+  std::vector<render::Part> parts;
+  for (const std::string style : {"outline", "solid", "duotone"}) {
+    const auto scene = render::build_scene(test::builtin_spec(), test::variant(style, 2.5, "strong"));
+    for (const render::Element& e : scene.elements) {
+      if (e.name == "module-tl" || e.name == "link-top" || e.name.rfind("packet-tl-tr", 0) == 0) {
+        parts.insert(parts.end(), e.parts.begin(), e.parts.end());
+      }
+    }
+  }
+  return parts;
+}
+
+}  // namespace
+
+TEST_CASE("Parts moved by whole pixels have equal keys, and equal keys have equal masks", "[render][cairo]") {
+  render::PartRasteriser rasteriser(kSize, kPxPerUnit);
+  std::mt19937 random(20261130);
+  std::uniform_real_distribution<double> scale(0.8, 1.3), grid(8, 16);
+  std::uniform_int_distribution<int> shift(-30, 30);
+  int equal_keys = 0, trials = 0;
+  for (const render::Part& part : sample_parts()) {
+    for (int i = 0; i < 40; ++i, ++trials) {
+      const PlacedPart a = place(part, scale(random), {grid(random), grid(random)});
+      const PlacedPart b = moved(a, shift(random), shift(random));
+      if (key_of(rasteriser, part, a) != key_of(rasteriser, part, b)) continue;
+      ++equal_keys;
+      CHECK(same_pixels(*mask_of(rasteriser, part, a), *mask_of(rasteriser, part, b)));
+    }
+  }
+  // Whole-pixel moves almost always keep every fixed-point coordinate (not always: a point's
+  // double can round differently at another magnitude, and then the key differs, safely).
+  CHECK(equal_keys > trials * 9 / 10);
+}
+
+TEST_CASE("Keys tell apart parts that rasterise differently", "[render][cairo]") {
+  render::PartRasteriser rasteriser(kSize, kPxPerUnit);
+  for (const render::Part& part : sample_parts()) {
+    const PlacedPart a = place(part, 1.1, {5.25, 5.25});
+    // A quarter pixel to the right, in the same box.
+    PlacedPart quarter = a;
+    quarter.transform.pretranslate(Eigen::Vector2d(0.25 / kPxPerUnit, 0));
+    // A hair larger.
+    PlacedPart larger = a;
+    larger.transform.scale(1.0001);
+    for (const PlacedPart& other : {quarter, larger}) {
+      CHECK(key_of(rasteriser, part, a) != key_of(rasteriser, part, other));
+      CHECK_FALSE(same_pixels(*mask_of(rasteriser, part, a), *mask_of(rasteriser, part, other)));
+    }
+    // The same part with a wider stroke.
+    if (part.paint.kind == render::Paint::Kind::Stroke) {
+      render::Part wider = part;
+      wider.paint.stroke_width += 0.01;
+      CHECK(key_of(rasteriser, part, a) != key_of(rasteriser, wider, a));
+    }
+  }
+}
+
+TEST_CASE("A mask's runs cover exactly its inked columns", "[render][cairo]") {
+  render::PartRasteriser rasteriser(kSize, kPxPerUnit);
+  for (const render::Part& part : sample_parts()) {
+    const auto mask = mask_of(rasteriser, part, place(part, 1.07, {9.3, 11.6}));
+    long inked = 0;
+    for (int y = 0; y < mask->height(); ++y) {
+      std::vector<int> covered(std::size_t(mask->width()), 0);
+      int last_end = -1;
+      for (auto run = mask->runs_begin(y); run != mask->runs_end(y); ++run) {
+        CHECK(run->x0 >= last_end);  // in order, apart
+        last_end = run->x1;
+        for (int x = run->x0; x < run->x1; ++x) {
+          covered[std::size_t(x)] = 1;
+          if (run->full) CHECK(int(mask->row(y)[x]) == 255);
+        }
+      }
+      for (int x = 0; x < mask->width(); ++x) {
+        if (!covered[std::size_t(x)]) CHECK(int(mask->row(y)[x]) == 0);
+        inked += mask->row(y)[x] != 0;
+      }
+    }
+    CHECK(inked > 0);
+  }
+}
+
+TEST_CASE("The coverage cache finds masks by key and evicts the least recently used past its budget", "[render][cairo]") {
+  render::PartRasteriser rasteriser(kSize, kPxPerUnit);
+  const render::Part part = sample_parts().front();
+  std::vector<std::shared_ptr<render::CoverageMask>> masks;
+  for (int i = 0; i < 8; ++i) masks.push_back(mask_of(rasteriser, part, place(part, 1 + i * 0.01, {8, 8})));
+  const std::size_t one = std::size_t(masks[0]->stride()) * std::size_t(masks[0]->height());
+
+  render::CoverageCache cache(one * 4 + one / 2);  // room for four
+  for (int i = 0; i < 4; ++i) cache.insert(masks[std::size_t(i)]);
+  for (int i = 0; i < 4; ++i) CHECK(cache.find(masks[std::size_t(i)]->key(), masks[std::size_t(i)]->key_hash()) == masks[std::size_t(i)]);
+  CHECK(cache.find(masks[4]->key(), masks[4]->key_hash()) == nullptr);
+
+  CHECK(cache.find(masks[0]->key(), masks[0]->key_hash()));  // 0 is now the most recently used
+  cache.insert(masks[4]);                                    // over budget: the oldest go
+  CHECK(cache.bytes() <= one * 4 + one / 2);
+  CHECK(cache.find(masks[0]->key(), masks[0]->key_hash()) == masks[0]);
+  CHECK(cache.find(masks[4]->key(), masks[4]->key_hash()) == masks[4]);
+  CHECK(cache.find(masks[1]->key(), masks[1]->key_hash()) == nullptr);
+}
