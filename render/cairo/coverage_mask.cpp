@@ -20,27 +20,30 @@ std::int64_t bits_of(double d) {
 
 }  // namespace
 
-CoverageMask::CoverageMask(int width, int height, std::vector<std::int64_t> key)
-    : key_(std::move(key)), key_hash_(hash_of_key(key_)), width_(width), height_(height), stride_(cairo_format_stride_for_width(CAIRO_FORMAT_A8, width)),
-      pixels_(std::size_t(stride_) * std::size_t(height), 0),
-      surface_(cairo_image_surface_create_for_data(pixels_.data(), CAIRO_FORMAT_A8, width, height, stride_)) {
-  if (cairo_surface_status(surface_.get()) != CAIRO_STATUS_SUCCESS) throw std::runtime_error("cairo: cannot make a coverage mask");
-}
-
-void CoverageMask::index_runs() {
-  runs_.clear();
-  row_runs_.assign(1, 0);
+CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas, int canvas_stride, const PixelBox& box)
+    : key_(std::move(key)), key_hash_(hash_of_key(key_)), width_(box.width()), height_(box.height()),
+      stride_(cairo_format_stride_for_width(CAIRO_FORMAT_A8, width_)),
+      pixels_(new unsigned char[std::size_t(stride_) * std::size_t(height_)]) {
+  // One pass a row: each eight columns are moved (the canvas cleared behind them) and sorted
+  // into runs: all 0 (no run), all 255 (a full run) or mixed; neighbours of one kind join.
+  row_runs_.reserve(std::size_t(height_) + 1);
+  row_runs_.push_back(0);
   for (int y = 0; y < height_; ++y) {
-    const unsigned char* row = this->row(y);
-    // Eight columns at a time: all 0 (no run), all 255 (a full run) or mixed; neighbours of
-    // the same kind join.
+    unsigned char* from = canvas + std::ptrdiff_t{box.y0 + y} * canvas_stride + box.x0;
+    unsigned char* to = pixels_.get() + std::ptrdiff_t{y} * stride_;
     for (int x = 0; x < width_; x += 8) {
       const int n = std::min(8, width_ - x);
       std::uint64_t eight = 0;
       if (n == 8) {
-        std::memcpy(&eight, row + x, 8);
+        std::memcpy(&eight, from + x, 8);
+        std::memcpy(to + x, &eight, 8);
+        std::memset(from + x, 0, 8);
       } else {
-        for (int i = 0; i < n; ++i) eight |= std::uint64_t{row[x + i]} << (8 * i);
+        for (int i = 0; i < n; ++i) {
+          eight |= std::uint64_t{from[x + i]} << (8 * i);
+          to[x + i] = from[x + i];
+          from[x + i] = 0;
+        }
       }
       if (eight == 0) continue;
       const bool full = eight == ~std::uint64_t{0} >> (64 - 8 * n);
@@ -50,8 +53,11 @@ void CoverageMask::index_runs() {
         runs_.push_back({x, x + n, full});
       }
     }
+    std::fill(to + width_, to + stride_, 0);  // the row's padding
     row_runs_.push_back(runs_.size());
   }
+  surface_.reset(cairo_image_surface_create_for_data(pixels_.get(), CAIRO_FORMAT_A8, width_, height_, stride_));
+  if (cairo_surface_status(surface_.get()) != CAIRO_STATUS_SUCCESS) throw std::runtime_error("cairo: cannot make a coverage mask");
 }
 
 PartRasteriser::PartRasteriser(int size, double px_per_unit)
@@ -92,8 +98,9 @@ void PartRasteriser::key(const geometry::Affine& transform, const std::vector<ca
   }
 }
 
-void PartRasteriser::rasterise(const geometry::Affine& transform, const std::vector<cairo_path_data_t>& path,
-                               const Paint& paint, const PixelBox& box, CoverageMask& mask) {
+std::shared_ptr<CoverageMask> PartRasteriser::rasterise(const geometry::Affine& transform,
+                                                        const std::vector<cairo_path_data_t>& path, const Paint& paint,
+                                                        const PixelBox& box, std::vector<std::int64_t> key) {
   cairo_t* cr = cr_.get();
   cairo_save(cr);
   cairo_scale(cr, px_per_unit_, px_per_unit_);
@@ -102,18 +109,10 @@ void PartRasteriser::rasterise(const geometry::Affine& transform, const std::vec
   ink_path(cr, paint);
   cairo_restore(cr);
   cairo_surface_flush(surface_.get());
-  // Copied out of the box, and the box cleared for the next part.
-  const int stride = cairo_image_surface_get_stride(surface_.get());
-  const PixelBox in = box.intersected({0, 0, size_, size_});
-  cairo_surface_flush(mask.surface());
-  for (int y = in.y0; y < in.y1; ++y) {
-    unsigned char* row = canvas_.data() + std::ptrdiff_t{y} * stride;
-    std::memcpy(mask.mutable_row(y - box.y0) + (in.x0 - box.x0), row + in.x0, std::size_t(in.width()));
-    std::memset(row + in.x0, 0, std::size_t(in.width()));
-  }
+  auto mask = std::make_shared<CoverageMask>(std::move(key), canvas_.data(), cairo_image_surface_get_stride(surface_.get()),
+                                             box.intersected({0, 0, size_, size_}));
   cairo_surface_mark_dirty(surface_.get());
-  cairo_surface_mark_dirty(mask.surface());
-  mask.index_runs();
+  return mask;
 }
 
 std::uint64_t hash_of_key(const std::vector<std::int64_t>& key) {

@@ -133,8 +133,7 @@ void FrameRenderer::rasterise(std::size_t element, const FrameElement& fe) {
       ++counts_.reused;
       continue;
     }
-    mask = std::make_shared<CoverageMask>(b.width(), b.height(), key_);
-    rasteriser_.rasterise(fe.transform, paths_[element][p], parts[p].paint, b, *mask);
+    mask = rasteriser_.rasterise(fe.transform, paths_[element][p], parts[p].paint, b, key_);
     masks_.insert(mask);
     ++counts_.rasterised;
   }

@@ -49,9 +49,7 @@ std::vector<std::int64_t> key_of(render::PartRasteriser& r, const render::Part& 
 }
 
 std::shared_ptr<render::CoverageMask> mask_of(render::PartRasteriser& r, const render::Part& part, const PlacedPart& at) {
-  auto mask = std::make_shared<render::CoverageMask>(at.box.width(), at.box.height(), key_of(r, part, at));
-  r.rasterise(at.transform, render::cairo_path_data(part.path), part.paint, at.box, *mask);
-  return mask;
+  return r.rasterise(at.transform, render::cairo_path_data(part.path), part.paint, at.box, key_of(r, part, at));
 }
 
 bool same_pixels(const render::CoverageMask& a, const render::CoverageMask& b) {
