@@ -65,8 +65,7 @@ PartRasteriser::PartRasteriser(int size, double px_per_unit)
       canvas_(std::size_t(cairo_format_stride_for_width(CAIRO_FORMAT_A8, size)) * std::size_t(size), 0),
       surface_(cairo_image_surface_create_for_data(canvas_.data(), CAIRO_FORMAT_A8, size, size,
                                                    cairo_format_stride_for_width(CAIRO_FORMAT_A8, size))),
-      cr_(cairo_create(surface_.get()), &cairo_destroy) {
-  if (cairo_status(cr_.get()) != CAIRO_STATUS_SUCCESS) throw std::runtime_error("cairo: cannot make a context");
+      cr_(make_context(surface_.get())) {
   cairo_set_source_rgb(cr_.get(), 1, 1, 1);
 }
 

@@ -5,6 +5,7 @@
 // (the modules swell together).
 
 #include "render/cairo/pixel_box.h"
+#include "render/cairo/surface.h"
 #include "render/scene/scene.h"
 
 #include <cairo.h>
@@ -82,7 +83,7 @@ class PartRasteriser {
   double px_per_unit_;
   std::vector<unsigned char> canvas_;  // A8, transparent between calls
   std::unique_ptr<cairo_surface_t, CoverageMask::SurfaceDeleter> surface_;
-  std::unique_ptr<cairo_t, void (*)(cairo_t*)> cr_;
+  CairoContext cr_;
 };
 
 // FNV-1a over the key's words: a cheap first test before comparing whole keys.

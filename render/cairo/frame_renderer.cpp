@@ -140,21 +140,24 @@ void FrameRenderer::rasterise(std::size_t element, const FrameElement& fe) {
 }
 
 void FrameRenderer::redraw(const FrameScene& frame, const PixelBox& r) {
-  counts_.pixels_redrawn += long{r.width()} * r.height();
-  // The parts that reach the box, back to front.
+  // The parts that reach the box, back to front. An element shown there has masks at its pose
+  // (render rasterised it), over its shown box.
   layers_.clear();
+  bool translucent = false;
   for (std::size_t i = backdrop_count_; i < frame.elements.size(); ++i) {
+    if (!shown_boxes_[i].intersects(r)) continue;
     const FrameElement& fe = frame.elements[i];
-    if (!shown_boxes_[i].intersects(r) || !cache_[i].box.intersects(r)) continue;
+    const ElementCache& cache = cache_[i];
     const std::vector<Part>& parts = fe.element->parts;
     for (std::size_t p = 0; p < parts.size(); ++p) {
-      if (parts[p].paint.color.a != 255 || fe.opacity != 1) {
-        redraw_translucent(frame, r);
-        return;
-      }
-      layers_.push_back({cache_[i].masks[p].get(), cache_[i].box.intersected(r), cache_[i].box.x0, cache_[i].box.y0,
-                         opaque_pixel(parts[p].paint.color)});
+      translucent = translucent || parts[p].paint.color.a != 255 || fe.opacity != 1;
+      layers_.push_back({cache.masks[p].get(), cache.box.intersected(r), cache.box.x0, cache.box.y0, parts[p].paint.color,
+                         fe.opacity});
     }
+  }
+  if (translucent) {
+    redraw_translucent(r);
+    return;
   }
   // Row by row, so each row is restored and composited while it is in the cache.
   cairo_surface_t* surface = image_.get();
@@ -166,7 +169,7 @@ void FrameRenderer::redraw(const FrameScene& frame, const PixelBox& r) {
     restore(row, y, r.x0, r.x1);
     for (const Layer& layer : layers_) {
       if (y < layer.in.y0 || y >= layer.in.y1) continue;
-      opaque_row(row, *layer.mask, y - layer.origin_y, layer.origin_x, layer.in.x0, layer.in.x1, layer.color);
+      opaque_row(row, *layer.mask, y - layer.origin_y, layer.origin_x, layer.in.x0, layer.in.x1, opaque_pixel(layer.color));
     }
   }
   cairo_surface_mark_dirty_rectangle(surface, r.x0, r.y0, r.width(), r.height());
@@ -185,44 +188,36 @@ void FrameRenderer::restore(std::uint32_t* row, int y, int x0, int x1) const {
   std::fill(row + to, row + x1, 0u);
 }
 
-void FrameRenderer::redraw_translucent(const FrameScene& frame, const PixelBox& r) {
+void FrameRenderer::redraw_translucent(const PixelBox& r) {
   cairo_surface_t* surface = image_.get();
   const int stride = image_.stride();
   unsigned char* pixels = cairo_image_surface_get_data(surface);
   // Back to the backdrop inside the box.
   cairo_surface_flush(surface);
   for (int y = r.y0; y < r.y1; ++y) restore(reinterpret_cast<std::uint32_t*>(pixels + std::ptrdiff_t{y} * stride), y, r.x0, r.x1);
-  // Then every part that reaches the box, back to front.
-  for (std::size_t i = backdrop_count_; i < frame.elements.size(); ++i) {
-    const FrameElement& fe = frame.elements[i];
-    if (!shown_boxes_[i].intersects(r)) continue;
-    const ElementCache& cache = cache_[i];
-    const PixelBox in = cache.box.intersected(r);
-    if (in.empty()) continue;
-    const std::vector<Part>& parts = fe.element->parts;
-    for (std::size_t p = 0; p < parts.size(); ++p) {
-      const spec::Rgba c = parts[p].paint.color;
-      const CoverageMask& mask = *cache.masks[p];
-      if (c.a == 255 && fe.opacity == 1) {
-        for (int y = in.y0; y < in.y1; ++y) {
-          auto* row = reinterpret_cast<std::uint32_t*>(pixels + std::ptrdiff_t{y} * stride);
-          opaque_row(row, mask, y - cache.box.y0, cache.box.x0, in.x0, in.x1, opaque_pixel(c));
-        }
-        continue;
+  // Then every layer, back to front.
+  for (const Layer& layer : layers_) {
+    if (layer.in.empty()) continue;
+    const spec::Rgba c = layer.color;
+    if (c.a == 255 && layer.opacity == 1) {
+      for (int y = layer.in.y0; y < layer.in.y1; ++y) {
+        auto* row = reinterpret_cast<std::uint32_t*>(pixels + std::ptrdiff_t{y} * stride);
+        opaque_row(row, *layer.mask, y - layer.origin_y, layer.origin_x, layer.in.x0, layer.in.x1, opaque_pixel(c));
       }
-      // A translucent paint: pixman blends it through the mask, as Cairo does when it draws. A
-      // shared mask may sit at another element's box: placed at this one's.
-      cairo_surface_mark_dirty_rectangle(surface, r.x0, r.y0, r.width(), r.height());
-      cairo_t* cr = cr_.get();
-      cairo_save(cr);
-      cairo_rectangle(cr, in.x0, in.y0, in.width(), in.height());
-      cairo_clip(cr);
-      cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, c.a / 255.0 * fe.opacity);
-      cairo_surface_set_device_offset(mask.surface(), -cache.box.x0, -cache.box.y0);
-      cairo_mask_surface(cr, mask.surface(), 0, 0);
-      cairo_restore(cr);
-      cairo_surface_flush(surface);
+      continue;
     }
+    // A translucent paint: pixman blends it through the mask, as Cairo does when it draws. A
+    // shared mask may sit at another element's box: placed at this one's.
+    cairo_surface_mark_dirty_rectangle(surface, r.x0, r.y0, r.width(), r.height());
+    cairo_t* cr = cr_.get();
+    cairo_save(cr);
+    cairo_rectangle(cr, layer.in.x0, layer.in.y0, layer.in.width(), layer.in.height());
+    cairo_clip(cr);
+    cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, c.a / 255.0 * layer.opacity);
+    cairo_surface_set_device_offset(layer.mask->surface(), -layer.origin_x, -layer.origin_y);
+    cairo_mask_surface(cr, layer.mask->surface(), 0, 0);
+    cairo_restore(cr);
+    cairo_surface_flush(surface);
   }
   cairo_surface_mark_dirty_rectangle(surface, r.x0, r.y0, r.width(), r.height());
 }
@@ -233,7 +228,6 @@ void FrameRenderer::redraw_directly(const FrameScene& frame) {
   std::memcpy(cairo_image_surface_get_data(surface), cairo_image_surface_get_data(backdrop_.get()),
               std::size_t(image_.stride()) * size_);
   cairo_surface_mark_dirty(surface);
-  counts_.pixels_redrawn += long{size_} * size_;
   cairo_t* cr = cr_.get();
   cairo_save(cr);
   cairo_scale(cr, px_per_unit_, px_per_unit_);

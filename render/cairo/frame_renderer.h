@@ -47,7 +47,6 @@ class FrameRenderer {
   struct Counts {
     long rasterised = 0;       // part masks Cairo rasterised
     long reused = 0;           // part masks found drawn (for another element, or an earlier frame)
-    long pixels_redrawn = 0;   // pixels drawn again (frames drawn directly: all)
   };
   Counts counts() const { return counts_; }
 
@@ -55,12 +54,14 @@ class FrameRenderer {
   struct RegionDeleter {
     void operator()(cairo_region_t* r) const { cairo_region_destroy(r); }
   };
-  // An opaque part's mask (column 0 at canvas (origin_x, origin_y)) within the box redrawn.
+  // A part that reaches the box redrawn: its mask (column 0 at canvas (origin_x, origin_y)),
+  // the pixels of the box it covers, and its colour with the element's opacity.
   struct Layer {
     const CoverageMask* mask;
     PixelBox in;
     int origin_x, origin_y;
-    std::uint32_t color;
+    spec::Rgba color;
+    double opacity;
   };
   struct ElementCache {
     geometry::Affine transform;  // what the masks show; valid only when `rasterised`
@@ -76,9 +77,9 @@ class FrameRenderer {
   void rasterise(std::size_t element, const FrameElement& fe);
   // Restores `box` to the backdrop and composites every element that reaches it.
   void redraw(const FrameScene& frame, const PixelBox& box);
-  // The same, part by part over the whole box, when a paint is translucent (pixman blends a
-  // translucent colour through a mask, as Cairo does when it draws).
-  void redraw_translucent(const FrameScene& frame, const PixelBox& box);
+  // The same for layers_, part by part over the whole box, when a paint is translucent (pixman
+  // blends a translucent colour through a mask, as Cairo does when it draws).
+  void redraw_translucent(const PixelBox& box);
   // Columns [x0, x1) of image row y back to the backdrop.
   void restore(std::uint32_t* row, int y, int x0, int x1) const;
   // Draws the whole frame with Cairo directly (frames with an element that fades as a group).
