@@ -1,16 +1,17 @@
 #include "render/check/asset_check.h"
 
+#include "render/cairo/frame_renderer.h"
 #include "render/cairo/raster.h"
 #include "render/check/interaction_check.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/lottie_writer.h"
-#include "render/lottie/isolated_player.h"
 #include "spec/json_reader.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <future>
+#include <map>
 #include <set>
 
 namespace iconsynth::render::check {
@@ -19,9 +20,10 @@ namespace {
 
 using lottie::Json;
 
-constexpr int kSampleFrames = 8;  // frames tried per variant when guessing the match
+constexpr int kSampleFrames = 8;     // frames tried per motion when finding the motion
 constexpr std::size_t kWorstKept = 3;
-constexpr int kReportedTolerance = 32;  // the share of pixels beyond it is reported (JSON), not judged
+constexpr int kEstimateSize = 256;  // px: the look is found this large (rlottie's thin strokes read 0.007 light at 128)
+constexpr int kMotionSampleSize = 64;  // px: the motion from frames this large (scores do not depend on size)
 
 std::string number_text(double v) { return spec::format_number(v); }
 
@@ -91,191 +93,189 @@ std::vector<StructuralDifference> compare_structure(const Json& asset, const Jso
   return diffs;
 }
 
-// Our frame for an asset frame: the same frame when timing agrees, else the same moment of the
-// action on normalised time.
-double our_frame_for(int asset_frame, int asset_frames, int our_frames, bool normalised) {
-  if (!normalised) return asset_frame;
-  return static_cast<double>(asset_frame) * our_frames / asset_frames;
-}
-
-// Our rendering at `our_frame` against the asset's pixels at `asset_frame`; our pixels are copied
-// out when the report needs them.
-FrameResult compare_frame(const std::vector<std::uint32_t>& theirs, const AnimatedScene& scene, int asset_frame,
-                          double our_frame, int size, const Thresholds& limits, std::vector<std::uint32_t>* ours_out = nullptr) {
-  const ImageSurface ours = render_frame(evaluate(scene, our_frame), size);
-  const ImageView their_view = view_of(theirs, size, size);
-  FrameResult r{asset_frame, our_frame, compare_images(their_view, ours.view(), kReportedTolerance),
-                compare_shapes(their_view, ours.view(), shape_window(size, scene.grid))};
-  r.score = std::max(r.shape.edge_shift / limits.shift_limit(size, scene.grid), r.shape.ink_delta / limits.max_ink);
-  if (ours_out) *ours_out = pixels_of(ours.view());
-  return r;
-}
-
-// The theme an animation's inline values stand for: its initial theme when the spec names it,
-// else the spec's default (our exports' inline values).
-std::string inline_theme(const spec::VariantSpace& space, const lottie::AssetAnimation& animation) {
-  const auto& themes = space.themes();
-  if (animation.initial_theme && std::find(themes.begin(), themes.end(), *animation.initial_theme) != themes.end()) {
-    return *animation.initial_theme;
-  }
-  return space.defaults().theme;
-}
-
 // The option checks that need the asset or the spec: the animation and theme asked for must be in
-// the asset, the theme and variant in the spec.
-void check_options_fit(const spec::IconSpec& spec, const spec::VariantSpace& space, const lottie::Asset& asset,
+// the asset, the theme, style and motion in the spec.
+void check_options_fit(const spec::IconSpec& spec, const spec::VariantSpace& space, const lottie::Asset* asset,
                        const CheckOptions& options) {
-  if (options.animation && std::none_of(asset.animations.begin(), asset.animations.end(),
-                                        [&](const lottie::AssetAnimation& a) { return a.id == *options.animation; })) {
+  if (asset && options.animation &&
+      std::none_of(asset->animations.begin(), asset->animations.end(),
+                   [&](const lottie::AssetAnimation& a) { return a.id == *options.animation; })) {
     std::vector<std::string> ids;
-    for (const auto& a : asset.animations) ids.push_back(a.id);
+    for (const auto& a : asset->animations) ids.push_back(a.id);
     throw std::invalid_argument("--animation " + *options.animation + ": the asset has " + joined(ids));
   }
-  if (options.theme) {
-    if (std::none_of(asset.themes.begin(), asset.themes.end(), [&](const lottie::AssetTheme& t) { return t.id == *options.theme; })) {
-      throw std::invalid_argument("--theme " + *options.theme + ": the asset has no such theme");
+  const VariantPins& pins = options.pins;
+  if (pins.theme) {
+    const bool bundle = asset && asset->kind != lottie::Asset::Kind::LottieJson;
+    if (bundle && std::none_of(asset->themes.begin(), asset->themes.end(), [&](const lottie::AssetTheme& t) { return t.id == *pins.theme; })) {
+      throw std::invalid_argument("--theme " + *pins.theme + ": the asset has no such theme");
     }
-    if (!lottie::find_bundle_theme(spec, *options.theme)) {
+    if (!lottie::find_bundle_theme(spec, *pins.theme)) {
       std::vector<std::string> ids;
       for (const lottie::BundleTheme& t : lottie::bundle_themes(spec)) ids.push_back(t.id);
-      throw std::invalid_argument("--theme " + *options.theme + ": the spec synthesizes only " + spec::joined_names(ids, ", "));
+      throw std::invalid_argument("--theme " + *pins.theme + ": the spec synthesizes only " + spec::joined_names(ids, ", "));
     }
   }
-  if (options.variant) {
-    const auto in = [](const std::vector<std::string>& names, const std::string& name) {
-      return std::find(names.begin(), names.end(), name) != names.end();
-    };
-    if (!in(space.styles(), options.variant->style)) {
-      throw std::invalid_argument("--variant: style \"" + options.variant->style + "\" is not one of " + spec::joined_names(space.styles(), ", "));
-    }
-    if (!in(space.motions(), options.variant->motion)) {
-      throw std::invalid_argument("--variant: motion \"" + options.variant->motion + "\" is not one of " + spec::joined_names(space.motions(), ", "));
-    }
+  const auto in = [](const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  if (pins.style && !in(space.styles(), *pins.style)) {
+    throw std::invalid_argument("--style \"" + *pins.style + "\" is not one of " + spec::joined_names(space.styles(), ", "));
+  }
+  if (pins.motion && !in(space.motions(), *pins.motion)) {
+    throw std::invalid_argument("--motion \"" + *pins.motion + "\" is not one of " + spec::joined_names(space.motions(), ", "));
   }
   if (std::find(options.players.begin(), options.players.end(), Engine::Thorvg) != options.players.end() && !options.thorvg) {
     throw std::logic_error("check: ThorVG asked for without its runtime");
   }
 }
 
-// Starts `engine` on the animation as a user's player would show it: rlottie with the document
-// as it is (it has no themes); ThorVG with the whole file, applying `theme` when one is asked for.
-// One ThorVG child serves every animation of the asset (`thorvg` keeps it between calls).
-lottie::IsolatedPlayer& open_player(Engine engine, const lottie::Asset& asset, const lottie::AssetAnimation& animation,
-                                   const std::string& theme, const std::string& name, const CheckOptions& options,
-                                   std::unique_ptr<lottie::IsolatedPlayer>& rlottie,
-                                   std::unique_ptr<lottie::IsolatedPlayer>& thorvg) {
-  const std::chrono::seconds timeout(options.player_timeout_s);
-  if (engine == Engine::Rlottie) {
-    rlottie = std::make_unique<lottie::IsolatedPlayer>(animation.document.dump(), name, timeout);
-    return *rlottie;
-  }
-  const bool bundle = asset.kind != lottie::Asset::Kind::LottieJson;
-  const lottie::ThorvgDocument document{asset.bytes, bundle, bundle ? animation.id : "", theme, ""};
-  if (thorvg) thorvg->load(document);
-  else thorvg = std::make_unique<lottie::IsolatedPlayer>(*options.thorvg, document, name, timeout);
-  return *thorvg;
-}
-
-// Which variant an animation shows: as given, by its id, or the closest of all on a few frames.
-struct Match {
-  std::string style, motion;
-  double weight;
-  std::string how;
+// A source to check and what it is held to.
+struct Shown {
+  std::unique_ptr<FrameSource> source;
+  PlayerCheck check;
+  VariantPins pins;
 };
 
-Match match_variant(const spec::IconSpec& spec, const spec::VariantSpace& space, const lottie::AssetAnimation& animation,
-                    const lottie::IsolatedPlayer& player, const std::string& theme, double frame_rate, const CheckOptions& options) {
-  if (options.variant) {
-    return {options.variant->style, options.variant->motion, options.variant->weight.value_or(spec.default_weight), "as given"};
-  }
-  if (const auto named = space.parse_animation_id(animation.id)) {
-    return {named->first, named->second, spec.default_weight, "by its id"};
-  }
-  // The asset's sample frames are rendered once and held against every candidate.
-  const int asset_frames = static_cast<int>(player.frame_count());
-  std::vector<int> samples;
-  std::vector<std::vector<std::uint32_t>> sampled;
-  for (int k = 0; k < kSampleFrames; ++k) {
-    samples.push_back(k * (asset_frames - 1) / (kSampleFrames - 1));
-    sampled.push_back(player.render(static_cast<std::size_t>(samples.back()), options.size));
-  }
-  std::optional<Match> best;
-  double best_sum = 1e300;
-  const std::vector<spec::Variant> candidates = space.variants({.theme = theme, .weight = spec.default_weight});
-  for (const spec::Variant& variant : candidates) {
-    const AnimatedScene candidate = build_scene(spec, variant);
-    const bool normalised = frame_rate != candidate.frame_rate || asset_frames != candidate.frame_count;
-    double sum = 0;
-    for (int k = 0; k < kSampleFrames; ++k) {
-      const double ours = our_frame_for(samples[k], asset_frames, candidate.frame_count, normalised);
-      sum += compare_frame(sampled[k], candidate, samples[k], ours, options.size, options.thresholds).score;
-    }
-    if (sum < best_sum) best_sum = sum, best = Match{variant.style, variant.motion, spec.default_weight, ""};
-  }
-  char how[160];
-  std::snprintf(how, sizeof how, "closest of %zu variants (mean score %.2f over %d sampled frames)", candidates.size(),
-                best_sum / kSampleFrames, kSampleFrames);
-  best->how = how;
-  return *best;
+// The pins a theme brings: its colour theme, and its preset weight unless one is pinned.
+VariantPins with_theme(const spec::IconSpec& spec, VariantPins pins) {
+  if (!pins.theme) return pins;
+  const lottie::BundleTheme theme = *lottie::find_bundle_theme(spec, *pins.theme);
+  pins.theme = theme.colours;
+  if (!pins.weight && theme.weight) pins.weight = theme.weight;
+  return pins;
 }
 
-// Every frame the player draws against ours; the worst few kept with their pixels.
-void compare_all_frames(PlayerCheck& check, const lottie::IsolatedPlayer& player, const AnimatedScene& scene,
-                        double frame_rate, const CheckOptions& options) {
-  const int asset_frames = static_cast<int>(player.frame_count());
-  const bool normalised = frame_rate != scene.frame_rate || asset_frames != scene.frame_count;
-  if (normalised) {
-    check.time_note = "timing differs (" + number_text(frame_rate) + " fps, " + std::to_string(asset_frames) +
-                      " frames vs " + number_text(scene.frame_rate) + " fps, " + std::to_string(scene.frame_count) +
-                      " frames): compared on normalised time";
+std::string pins_key(const VariantPins& p) {
+  return p.style.value_or("") + "|" + p.motion.value_or("") + "|" + p.theme.value_or("") + "|" +
+         (p.weight ? number_text(*p.weight) : "") + "|" + (p.color ? spec::to_hex(*p.color) : "");
+}
+
+// Every frame the source draws against ours at the same moment; the worst few kept with their pixels.
+// `duration`: the target's length in its frames (a Lottie's op - ip; players may count one more or
+// less when it is not whole).
+void compare_all_frames(PlayerCheck& check, const FrameSource& source, const AnimatedScene& scene, double frame_rate,
+                        double duration, const CheckOptions& options) {
+  const int size = source.fixed_size() ? source.fixed_size() : options.size;
+  const int asset_frames = static_cast<int>(source.frame_count());
+  if (frame_rate != scene.frame_rate || std::abs(duration * scene.frame_rate - scene.frame_count * frame_rate) > 1e-9) {
+    check.time_note = "timing differs (" + number_text(frame_rate) + " fps, " + number_text(duration) + " frames vs " +
+                      number_text(scene.frame_rate) + " fps, " + std::to_string(scene.frame_count) +
+                      " frames): compared at equal times";
   }
-  for (int f = 0; f < asset_frames; ++f) {
-    check.frames.push_back(compare_frame(player.render(static_cast<std::size_t>(f), options.size), scene, f,
-                                         our_frame_for(f, asset_frames, scene.frame_count, normalised), options.size,
-                                         options.thresholds));
-  }
+  FrameRenderer ours(scene, size);
+  const auto compare = [&](int f, std::vector<std::uint32_t>* theirs_out, std::vector<std::uint32_t>* ours_out) {
+    std::vector<std::uint32_t> theirs = source.render(static_cast<std::size_t>(f), size);
+    const double our_frame = our_frame_at(f, frame_rate, scene.frame_rate);
+    const ImageSurface& image = ours.render(our_frame);
+    FrameResult r = score_frame(view_of(theirs, size, size), image.view(), scene.grid, options.thresholds);
+    r.asset_frame = f, r.our_frame = our_frame;
+    if (ours_out) *ours_out = pixels_of(image.view());
+    if (theirs_out) *theirs_out = std::move(theirs);
+    return r;
+  };
+  for (int f = 0; f < asset_frames; ++f) check.frames.push_back(compare(f, nullptr, nullptr));
   std::vector<FrameResult> by_score = check.frames;
   std::stable_sort(by_score.begin(), by_score.end(), [](const FrameResult& a, const FrameResult& b) { return a.score > b.score; });
   for (std::size_t i = 0; i < std::min(kWorstKept, by_score.size()); ++i) {
-    FrameSample sample{by_score[i], player.render(static_cast<std::size_t>(by_score[i].asset_frame), options.size), {}};
-    compare_frame(sample.asset_pixels, scene, by_score[i].asset_frame, by_score[i].our_frame, options.size,
-                  options.thresholds, &sample.our_pixels);
+    FrameSample sample;
+    sample.result = compare(by_score[i].asset_frame, &sample.asset_pixels, &sample.our_pixels);
     check.worst.push_back(std::move(sample));
   }
   check.passed = !check.frames.empty() && std::all_of(check.frames.begin(), check.frames.end(),
                                                       [](const FrameResult& r) { return r.score <= 1; });
 }
 
+// Finds each source's variant (once per distinct set of pins, from the first source that plays),
+// then compares every source's frames with it, each source on a thread of its own (the players
+// themselves run in their children).
+void compare_sources(const spec::IconSpec& spec, const std::string& id, double frame_rate, double duration, std::vector<Shown>& shown,
+                     const CheckOptions& options, AnimationCheck& check) {
+  std::map<std::string, FoundVariant> found;
+  std::vector<AnimatedScene> scenes(shown.size());
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    Shown& s = shown[i];
+    if (!s.check.failure.empty()) continue;
+    const std::string key = pins_key(s.pins);
+    try {
+      if (!found.count(key)) {
+        FoundVariant f = find_variant(spec, *s.source, frame_rate, s.pins);
+        f.how = "found from " + engine_name(s.source->engine()) + "'s frames: " + f.how;
+        found.emplace(key, std::move(f));
+      }
+    } catch (const lottie::AssetError& e) {
+      s.check.failure = e.what();
+      continue;
+    }
+    const FoundVariant& f = found.at(key);
+    s.check.variant = f.variant;
+    s.check.look = describe_variant(spec, f.variant);
+    s.check.how = f.how;
+    s.check.backdrop = spec.theme_rule(f.variant.theme).backdrop;
+    scenes[i] = build_scene(spec, f.variant);
+  }
+  std::vector<std::future<void>> comparing;
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    if (!shown[i].check.failure.empty()) continue;
+    comparing.push_back(std::async(std::launch::async, [&, i] {
+      try {
+        compare_all_frames(shown[i].check, *shown[i].source, scenes[i], frame_rate, duration, options);
+      } catch (const lottie::AssetError& e) {
+        PlayerCheck& c = shown[i].check;  // what it compared before it failed is dropped
+        c.failure = e.what(), c.time_note.clear(), c.frames.clear(), c.worst.clear(), c.passed = false;
+      }
+    }));
+  }
+  for (auto& c : comparing) c.get();
+  std::string failures;
+  for (Shown& s : shown) {
+    if (!s.check.failure.empty()) failures += (failures.empty() ? "" : "; ") + s.check.failure;
+    check.players.push_back(std::move(s.check));
+  }
+  if (std::all_of(check.players.begin(), check.players.end(), [](const PlayerCheck& p) { return !p.failure.empty(); })) {
+    throw lottie::AssetError("no player could play " + id + ": " + failures);
+  }
+  const PlayerCheck& played = check.played();
+  check.variant_id = spec::VariantSpace::animation_id(played.variant) + ", weight " + number_text(played.variant.weight);
+  check.found = played.look;
+  check.matched_how = played.how;
+}
+
 }  // namespace
 
-VariantChoice parse_variant_choice(const std::string& text) {
-  std::optional<std::string> style, motion;
-  std::optional<double> weight;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string part = text.substr(start, comma - start);
-    const std::size_t eq = part.find('=');
-    const std::string key = part.substr(0, eq), value = eq == std::string::npos ? "" : part.substr(eq + 1);
-    if (key == "style" && !value.empty()) {
-      style = value;
-    } else if (key == "motion" && !value.empty()) {
-      motion = value;
-    } else if (key == "weight") {
-      try {
-        std::size_t used = 0;
-        weight = std::stod(value, &used);
-        if (used != value.size() || *weight < spec::kMinWeight || *weight > spec::kMaxWeight) throw std::invalid_argument(value);
-      } catch (const std::exception&) {
-        throw std::invalid_argument("--variant: weight \"" + value + "\" is not a number in [1, 3]");
-      }
-    } else {
-      throw std::invalid_argument("--variant: \"" + part + "\" is not style=NAME, motion=NAME or weight=W");
+FoundVariant find_variant(const spec::IconSpec& spec, const FrameSource& source, double frame_rate, const VariantPins& pins) {
+  const int est = source.fixed_size() ? source.fixed_size() : kEstimateSize;
+  const int sampled = source.fixed_size() ? source.fixed_size() : kMotionSampleSize;
+  const std::vector<std::uint32_t> rest = source.render(0, est);
+  std::string motion = pins.motion.value_or(spec.default_motion);
+  Look look = estimate_look(spec, rest, est, pins, motion);
+  std::string motion_how = "motion as given";
+  if (!pins.motion) {
+    std::vector<TimedFrame> frames;
+    const std::size_t n = source.frame_count();
+    for (int k = 0; k < kSampleFrames; ++k) {
+      const std::size_t f = static_cast<std::size_t>(k) * (n - 1) / (kSampleFrames - 1);
+      frames.push_back({static_cast<double>(f) / frame_rate, source.render(f, sampled)});
     }
-    start = comma + 1;
+    double score = 0;
+    const std::string found = estimate_motion(spec, look, frames, sampled, &score);
+    char how[160];
+    std::snprintf(how, sizeof how, "motion the closest of %zu (mean score %.2f over %d frames)", spec.motions.size(), score,
+                  kSampleFrames);
+    motion_how = how;
+    if (found != motion) look = estimate_look(spec, rest, est, pins, found);
+    motion = found;
   }
-  if (!style || !motion) throw std::invalid_argument("--variant needs style=… and motion=…, got \"" + text + "\"");
-  return {*style, *motion, weight};
+  look.variant.motion = motion;
+  const auto given = [](bool pinned, const std::string& what, const std::string& estimated) {
+    return pinned ? what + " as given" : what + " " + estimated;
+  };
+  char residual[96];
+  std::snprintf(residual, sizeof residual, "estimated from frame 0 (residual %.1f levels)", std::sqrt(look.residual));
+  const std::string how = given(pins.style.has_value(), "style", "and weight " + std::string(residual)) + (pins.weight ? ", weight as given" : "") +
+                          ", " + (pins.color ? "colour as given" : "colour solved") + ", " +
+                          given(pins.theme.has_value(), "theme", "by " + look.theme_how) + ", " + motion_how;
+  return {look.variant, how};
 }
 
 const FrameResult* worst_frame(const PlayerCheck& check) {
@@ -284,16 +284,26 @@ const FrameResult* worst_frame(const PlayerCheck& check) {
   return it == check.frames.end() ? nullptr : &*it;
 }
 
-std::string engine_name(Engine engine) { return engine == Engine::Rlottie ? "rlottie" : "ThorVG"; }
+const PlayerCheck& AnimationCheck::played() const {
+  for (const PlayerCheck& p : players) {
+    if (p.failure.empty()) return p;
+  }
+  throw std::logic_error("check: an animation no player played");
+}
 
 bool AnimationCheck::passed() const {
   return !players.empty() && std::all_of(players.begin(), players.end(), [](const PlayerCheck& p) { return p.passed; });
 }
 
 std::string AnimationCheck::disagreement() const {
-  if (passed() || std::none_of(players.begin(), players.end(), [](const PlayerCheck& p) { return p.passed; })) return "";
+  std::vector<const PlayerCheck*> played;
+  for (const PlayerCheck& p : players) {
+    if (p.failure.empty()) played.push_back(&p);
+  }
+  const auto passes = [](const PlayerCheck* p) { return p->passed; };
+  if (std::all_of(played.begin(), played.end(), passes) || std::none_of(played.begin(), played.end(), passes)) return "";
   std::string out;
-  for (const PlayerCheck& p : players) out += (out.empty() ? "" : ", ") + engine_name(p.engine) + (p.passed ? " matches" : " differs");
+  for (const PlayerCheck* p : played) out += (out.empty() ? "" : ", ") + engine_name(p->engine) + (p->passed ? " matches" : " differs");
   return out;
 }
 
@@ -305,56 +315,68 @@ CheckResult check_asset(const spec::IconSpec& spec, const lottie::Asset& asset, 
                         const CheckOptions& options) {
   check_output_size(options.size);
   const spec::VariantSpace space(spec);
-  check_options_fit(spec, space, asset, options);
-  CheckResult result{asset_name, asset.kind, options.size, spec.layout.grid, options.thresholds, {}, interaction_findings(asset), {}};
-  std::unique_ptr<lottie::IsolatedPlayer> thorvg;  // one child for every animation
+  check_options_fit(spec, space, &asset, options);
+  CheckResult result{asset_name, lottie::kind_name(asset.kind), options.size, spec.layout.grid, options.thresholds, {},
+                     interaction_findings(asset), {}};
+  const bool bundle = asset.kind != lottie::Asset::Kind::LottieJson;
+  AssetPlayers players(asset, options.thorvg, std::chrono::seconds(options.player_timeout_s));
   for (const lottie::AssetAnimation& animation : asset.animations) {
     if (options.animation && animation.id != *options.animation) continue;
     AnimationCheck check;
     check.id = animation.id;
     const double frame_rate = animation.document["fr"].get<double>();
-    // Every player is started first (forks happen while this process has one thread), then each
-    // compares its frames on a thread of its own: the players themselves run in their children.
-    std::unique_ptr<lottie::IsolatedPlayer> rlottie;
-    std::vector<lottie::IsolatedPlayer*> players;
-    std::vector<AnimatedScene> scenes;
-    std::optional<Match> match;
+    // Every player is started first (forks happen while this process has one thread).
+    std::vector<Shown> shown;
     for (Engine engine : options.players) {
-      PlayerCheck played{engine, {}, {}, {}, {}, {}, {}, {}, false};
-      // What the user of this player sees: ThorVG applies an asked-for theme, rlottie cannot, so
-      // it is held to the theme its inline values stand for.
-      std::string theme = inline_theme(space, animation);
-      std::optional<double> weight;  // a preset theme's weight, where the player applies it
-      if (options.theme && engine == Engine::Thorvg) {
-        const lottie::BundleTheme applied = *lottie::find_bundle_theme(spec, *options.theme);
-        played.theme = *options.theme;
-        theme = applied.colours;
-        weight = applied.weight;
-      } else if (options.theme) {
-        played.note = engine_name(engine) + " cannot apply themes: it drew the inline values, compared with theme " + theme;
+      Shown s{nullptr, {}, options.pins};
+      s.check.engine = engine;
+      // What the user of this player sees: ThorVG applies an asked-for theme of a bundle, rlottie
+      // cannot, so it is held to what its inline values show.
+      if (bundle && options.pins.theme) {
+        if (engine == Engine::Thorvg) {
+          s.check.theme = *options.pins.theme;
+        } else {
+          s.pins.theme.reset();
+          s.check.note = engine_name(engine) + " cannot apply themes: it drew the inline values, compared with what they show";
+        }
       }
-      played.compared = weight ? theme + " at weight " + number_text(*weight) : theme;
-      played.backdrop = spec.theme_rule(theme).backdrop;
-      players.push_back(&open_player(engine, asset, animation, played.theme, asset_name + ":" + animation.id, options,
-                                     rlottie, thorvg));
-      if (!match) match = match_variant(spec, space, animation, *players.back(), theme, frame_rate, options);
-      scenes.push_back(build_scene(spec, {match->style, weight.value_or(match->weight), match->motion, theme, std::nullopt}));
-      check.players.push_back(std::move(played));
+      s.pins = with_theme(spec, s.pins);
+      try {
+        s.source = players.open(engine, animation, s.check.theme, asset_name + ":" + animation.id);
+      } catch (const lottie::AssetError& e) {
+        s.check.failure = e.what();
+      }
+      shown.push_back(std::move(s));
     }
-    std::vector<std::future<void>> comparing;
-    for (std::size_t i = 0; i < players.size(); ++i) {
-      comparing.push_back(std::async(std::launch::async, [&, i] {
-        compare_all_frames(check.players[i], *players[i], scenes[i], frame_rate, options);
-      }));
+    const double duration = animation.document["op"].get<double>() - animation.document["ip"].get<double>();
+    compare_sources(spec, animation.id, frame_rate, duration, shown, options, check);
+    // The id names a variant other than the one the animation draws: worth saying.
+    const spec::Variant& v = check.played().variant;
+    if (const auto named = space.parse_animation_id(animation.id); named && (named->first != v.style || named->second != v.motion)) {
+      check.structure.push_back({"animation id", animation.id + " (its id)", spec::VariantSpace::animation_id(v) + " (what it draws)"});
     }
-    for (auto& c : comparing) c.get();  // rethrows a player's AssetError
-    check.variant_id = spec::VariantSpace::animation_id(scenes.front().variant) + ", weight " + number_text(scenes.front().variant.weight);
-    check.matched_how = match->how;
     // Structure: against our own export of that variant at the asset's canvas size.
     const int canvas = static_cast<int>(std::lround(animation.document["w"].get<double>()));
-    check.structure = compare_structure(animation.document, lottie::write_animation(scenes.front(), {std::clamp(canvas, kMinSize, kMaxSize)}));
+    for (StructuralDifference& d : compare_structure(animation.document, lottie::write_animation(build_scene(spec, v), {std::clamp(canvas, kMinSize, kMaxSize)}))) {
+      check.structure.push_back(std::move(d));
+    }
     result.animations.push_back(std::move(check));
   }
+  return result;
+}
+
+CheckResult check_frames(const spec::IconSpec& spec, const FrameFolder& frames, double frame_rate, const std::string& name,
+                         const CheckOptions& options) {
+  const spec::VariantSpace space(spec);
+  check_options_fit(spec, space, nullptr, options);
+  CheckResult result{name, "PNG frames", frames.size, spec.layout.grid, options.thresholds, {}, {}, {}};
+  AnimationCheck check;
+  check.id = name;
+  std::vector<Shown> shown;
+  shown.push_back({std::make_unique<FolderSource>(frames), {}, with_theme(spec, options.pins)});
+  shown.back().check.engine = Engine::Frames;
+  compare_sources(spec, name, frame_rate, static_cast<double>(frames.frames.size()), shown, options, check);
+  result.animations.push_back(std::move(check));
   return result;
 }
 

@@ -24,47 +24,27 @@ json player_json(const PlayerCheck& p) {
   const FrameResult* worst = worst_frame(p);
   return {{"player", engine_name(p.engine)},
           {"theme", p.theme},
-          {"compared_with_theme", p.compared},
+          {"compared_with", p.look},
+          {"compared_with_theme", p.variant.theme},
+          {"weight", p.variant.weight},
+          {"found", p.how},
           {"note", p.note},
           {"time_note", p.time_note},
+          {"failure", p.failure},
           {"passed", p.passed},
           {"worst_frame", worst ? json(worst->asset_frame) : json(nullptr)},
           {"frames", frames}};
 }
 
-// The per-frame score of every player across the animation, with the limit (score 1) dashed.
+// The per-frame score of every player across the animation.
 std::string score_chart(const AnimationCheck& a) {
-  constexpr double kWidth = 480, kHeight = 90, kPad = 4;
-  std::size_t frames = 0;
-  double top = 2;  // the chart shows at least twice the limit
+  std::vector<ScoreSeries> series;
   for (const PlayerCheck& p : a.players) {
-    frames = std::max(frames, p.frames.size());
-    for (const FrameResult& f : p.frames) top = std::max(top, f.score);
+    ScoreSeries s{engine_name(p.engine), {}};
+    for (const FrameResult& f : p.frames) s.scores.push_back(f.score);
+    series.push_back(std::move(s));
   }
-  if (frames < 2) return "";
-  const auto x = [&](double frame) { return kPad + (kWidth - 2 * kPad) * frame / static_cast<double>(frames - 1); };
-  const auto y = [&](double score) { return kHeight - kPad - (kHeight - 2 * kPad) * std::min(score, top) / top; };
-  std::ostringstream svg;
-  svg << "<svg class=\"chart\" width=\"" << kWidth << "\" height=\"" << kHeight << "\" viewBox=\"0 0 " << kWidth << " "
-      << kHeight << "\" role=\"img\" aria-label=\"score per frame\">"
-      << "<line x1=\"" << kPad << "\" x2=\"" << kWidth - kPad << "\" y1=\"" << fixed(y(1), 1) << "\" y2=\"" << fixed(y(1), 1)
-      << "\" stroke=\"#c00\" stroke-dasharray=\"4 3\"/>";
-  const char* colours[] = {"#1f77b4", "#ff7f0e"};
-  for (std::size_t i = 0; i < a.players.size(); ++i) {
-    svg << "<polyline fill=\"none\" stroke=\"" << colours[i % 2] << "\" stroke-width=\"1.5\" points=\"";
-    for (const FrameResult& f : a.players[i].frames) svg << fixed(x(f.asset_frame), 1) << "," << fixed(y(f.score), 1) << " ";
-    svg << "\"><title>" << escape_html(engine_name(a.players[i].engine)) << "</title></polyline>";
-  }
-  svg << "</svg>";
-  std::ostringstream legend;
-  legend << "<p class=\"legend\">Score per frame (edge shift / " << "limit or ink change / limit, whichever is larger; the "
-         << "dashed line is the limit, 1; the axis tops at " << fixed(top, 1) << "): ";
-  for (std::size_t i = 0; i < a.players.size(); ++i) {
-    legend << (i ? ", " : "") << "<span style=\"color:" << colours[i % 2] << "\">" << escape_html(engine_name(a.players[i].engine))
-           << "</span>";
-  }
-  legend << ".</p>\n";
-  return legend.str() + svg.str() + "\n";
+  return score_chart(series);
 }
 
 // One player's verdict on an animation, with its worst frames side by side.
@@ -73,9 +53,14 @@ void write_player_section(const CheckResult& r, const AnimationCheck& a, const P
   const int enlarge_by = r.size <= 128 ? 2 : 1;
   const std::string player = engine_name(p.engine);
   const std::string on_backdrop = "class=\"img\" style=\"" + backdrop_style(p.backdrop) + "\"";
+  if (!p.failure.empty()) {
+    body << "<h3>" << escape_html(player) << ": <span class=\"fail\">could not play it</span></h3>\n<p>"
+         << escape_html(p.failure) << "</p>\n";
+    return;
+  }
   body << "<h3>" << escape_html(player) << ": <span class=\"" << (p.passed ? "pass\">matches" : "fail\">differs")
        << "</span></h3>\n<p>" << (p.theme.empty() ? "Inline values drawn" : "Asset theme " + escape_html(p.theme) + " applied by the player")
-       << "; compared with our " << escape_html(p.compared) << " theme.";
+       << "; compared with " << escape_html(p.look) << " (" << escape_html(p.how) << ").";
   if (!p.note.empty()) body << " " << escape_html(p.note) << ".";
   if (!p.time_note.empty()) body << " Note: " << escape_html(p.time_note) << ".";
   body << "</p>\n<table>\n<tr><th>frame</th><th>asset (" << escape_html(player)
@@ -102,6 +87,39 @@ void write_player_section(const CheckResult& r, const AnimationCheck& a, const P
 
 }  // namespace
 
+std::string score_chart(const std::vector<ScoreSeries>& series) {
+  constexpr double kWidth = 480, kHeight = 90, kPad = 4;
+  std::size_t frames = 0;
+  double top = 2;  // the chart shows at least twice the limit
+  for (const ScoreSeries& s : series) {
+    frames = std::max(frames, s.scores.size());
+    for (double score : s.scores) top = std::max(top, score);
+  }
+  if (frames < 2) return "";
+  const auto x = [&](double frame) { return kPad + (kWidth - 2 * kPad) * frame / static_cast<double>(frames - 1); };
+  const auto y = [&](double score) { return kHeight - kPad - (kHeight - 2 * kPad) * std::min(score, top) / top; };
+  std::ostringstream svg;
+  svg << "<svg class=\"chart\" width=\"" << kWidth << "\" height=\"" << kHeight << "\" viewBox=\"0 0 " << kWidth << " "
+      << kHeight << "\" role=\"img\" aria-label=\"score per frame\">"
+      << "<line x1=\"" << kPad << "\" x2=\"" << kWidth - kPad << "\" y1=\"" << fixed(y(1), 1) << "\" y2=\"" << fixed(y(1), 1)
+      << "\" stroke=\"#c00\" stroke-dasharray=\"4 3\"/>";
+  const char* colours[] = {"#1f77b4", "#ff7f0e", "#2ca02c"};
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    svg << "<polyline fill=\"none\" stroke=\"" << colours[i % 3] << "\" stroke-width=\"1.5\" points=\"";
+    for (std::size_t f = 0; f < series[i].scores.size(); ++f) svg << fixed(x(static_cast<double>(f)), 1) << "," << fixed(y(series[i].scores[f]), 1) << " ";
+    svg << "\"><title>" << escape_html(series[i].name) << "</title></polyline>";
+  }
+  svg << "</svg>";
+  std::ostringstream legend;
+  legend << "<p class=\"legend\">Score per frame (edge shift / " << "limit or ink change / limit, whichever is larger; the "
+         << "dashed line is the limit, 1; the axis tops at " << fixed(top, 1) << "): ";
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    legend << (i ? ", " : "") << "<span style=\"color:" << colours[i % 3] << "\">" << escape_html(series[i].name) << "</span>";
+  }
+  legend << ".</p>\n";
+  return legend.str() + svg.str() + "\n";
+}
+
 json summary_json(const CheckResult& r) {
   json animations = json::array();
   for (const AnimationCheck& a : r.animations) {
@@ -111,6 +129,7 @@ json summary_json(const CheckResult& r) {
     for (const PlayerCheck& p : a.players) players.push_back(player_json(p));
     animations.push_back({{"id", a.id},
                           {"variant", a.variant_id},
+                          {"found", a.found},
                           {"matched", a.matched_how},
                           {"passed", a.passed()},
                           {"disagreement", a.disagreement()},
@@ -118,7 +137,7 @@ json summary_json(const CheckResult& r) {
                           {"players", players}});
   }
   return {{"asset", r.asset_name},
-          {"kind", lottie::kind_name(r.kind)},
+          {"kind", r.kind},
           {"size", r.size},
           {"thresholds", {{"max_shift", r.thresholds.max_shift}, {"max_shift_units", r.thresholds.max_shift_units},
                           {"max_ink", r.thresholds.max_ink}, {"shift_limit", r.thresholds.shift_limit(r.size, r.grid)}}},
@@ -133,7 +152,7 @@ std::vector<OutputFile> write_check_report(const CheckResult& r, const std::file
   std::ostringstream body;
   for (const AnimationCheck& a : r.animations) {
     body << "<h2><code>" << escape_html(a.id) << "</code>: <span class=\"" << (a.passed() ? "pass\">matches" : "fail\">differs")
-         << "</span></h2>\n<p>Compared with " << escape_html(a.variant_id) << ", matched " << escape_html(a.matched_how) << ".";
+         << "</span></h2>\n<p>Compared with " << escape_html(a.found) << ".";
     if (!a.disagreement().empty()) body << " <strong>The players disagree: " << escape_html(a.disagreement()) << ".</strong>";
     body << "</p>\n" << score_chart(a);
     if (!a.structure.empty()) {
@@ -149,7 +168,7 @@ std::vector<OutputFile> write_check_report(const CheckResult& r, const std::file
   std::ostringstream html;
   html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>iconsynth check: "
        << escape_html(r.asset_name) << "</title>\n<style>" << kReportStyle << "</style>\n</head>\n<body>\n"
-       << "<h1>Check of <code>" << escape_html(r.asset_name) << "</code> (" << escape_html(lottie::kind_name(r.kind))
+       << "<h1>Check of <code>" << escape_html(r.asset_name) << "</code> (" << escape_html(r.kind)
        << "): <span class=\"" << (r.passed() ? "pass\">matches" : "fail\">differs") << "</span></h1>\n<p>"
        << r.animations.size() << (r.animations.size() == 1 ? " animation" : " animations") << " at " << r.size
        << " px; a frame matches when its edges moved at most " << fixed(r.thresholds.shift_limit(r.size, r.grid), 3)

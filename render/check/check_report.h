@@ -9,11 +9,20 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <string>
 #include <vector>
 
 namespace iconsynth::render::check {
 
 nlohmann::json summary_json(const CheckResult& result);
+
+// One line of a score chart: a name and a score per frame.
+struct ScoreSeries {
+  std::string name;
+  std::vector<double> scores;
+};
+// An inline SVG chart of per-frame scores with the limit (score 1) dashed, after a one-line legend.
+std::string score_chart(const std::vector<ScoreSeries>& series);
 
 std::vector<OutputFile> write_check_report(const CheckResult& result, const std::filesystem::path& out);
 

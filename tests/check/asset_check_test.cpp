@@ -54,9 +54,12 @@ TEST_CASE("A preset theme sets the weight too: ThorVG is held to that weight, an
   CHECK(c.exit_code == 0);
   const Json& thorvg = player_summary(c.summary, "ThorVG");
   CHECK(thorvg["theme"] == "light-w2.5");
-  CHECK(thorvg["compared_with_theme"] == "light at weight 2.5");
+  CHECK(thorvg["compared_with_theme"] == "light");
+  CHECK(thorvg["weight"] == 2.5);
+  CHECK_THAT(thorvg["compared_with"].get<std::string>(), Catch::Equals("outline-strong \u00b7 theme light \u00b7 weight 2.5 \u00b7 #111827"));
   CHECK(thorvg["passed"] == true);
   CHECK(player_summary(c.summary, "rlottie")["compared_with_theme"] == "dark");  // inline: weight 2, dark
+  CHECK(player_summary(c.summary, "rlottie")["weight"] == 2);
   // The same theme without its weight rule: ThorVG shows weight 2 where 2.5 is due.
   const std::string bundle = read_file(work / "gpu-cluster.lottie");
   const fs::path broken = mutated_bundle(bundle, work / "no-weight.lottie", [](const std::string& name, Json& doc) {
@@ -127,25 +130,45 @@ TEST_CASE("Removed packets are caught, structurally and visually", "[check]") {
 }
 
 TEST_CASE("A changed colour: rlottie draws the inline value, ThorVG the slot's, and check says they disagree", "[check]") {
-  Json a = bundle_animation("duotone-light");
+  // Outline: one colour (duotone's secondary would no longer be any theme's mix of the new primary).
+  Json a = bundle_animation("outline-light");
   each_object(a, [](Json& o) {
     if (o.contains("sid") && o["sid"] == "primary") o["k"] = Json::array({1, 0.4, 0});
   });
   const fs::path work = scratch_dir("check-color");
-  Checked c = check_json(work, "duotone-light", a);
+  // The colour is found from rlottie's frames (the first player), so rlottie matches it and
+  // ThorVG, which applies the document's own slot values (still white), does not.
+  Checked c = check_json(work, "outline-light", a);
   CHECK(c.exit_code == 1);
-  for (const Json& f : player_summary(c.summary, "rlottie")["frames"]) CHECK(f["ink_delta"].get<double>() > 50);
-  // ThorVG applies the document's own slot values, which still say white.
-  CHECK(player_summary(c.summary, "ThorVG")["passed"] == true);
+  CHECK_THAT(c.summary["animations"][0]["found"].get<std::string>(), Catch::EndsWith("#FF6600"));
+  CHECK(player_summary(c.summary, "rlottie")["passed"] == true);
+  for (const Json& f : player_summary(c.summary, "ThorVG")["frames"]) CHECK(f["ink_delta"].get<double>() > 50);
+  CHECK(c.summary["animations"][0]["disagreement"] == "rlottie matches, ThorVG differs");
+  // Held to white, rlottie differs and ThorVG matches.
+  c = check_json(work, "outline-light", a, "--color '#FFFFFF'");
+  CHECK(c.exit_code == 1);
   CHECK(c.summary["animations"][0]["disagreement"] == "rlottie differs, ThorVG matches");
-  // With the slot changed too, both players show it.
+  // With the slot changed too, both players show it: the icon in that colour matches in both.
   a["slots"]["primary"]["p"]["k"] = Json::array({1, 0.4, 0});
-  c = check_json(work, "duotone-light", a);
+  c = check_json(work, "outline-light", a);
+  CHECK(c.exit_code == 0);
+  c = check_json(work, "outline-light", a, "--color '#FFFFFF'");
   CHECK(c.exit_code == 1);
   for (const char* player : {"rlottie", "ThorVG"}) {
     for (const Json& f : player_summary(c.summary, player)["frames"]) CHECK(f["ink_delta"].get<double>() > 50);
   }
   CHECK(c.summary["animations"][0]["disagreement"] == "");
+}
+
+TEST_CASE("A duotone whose secondary no theme mixes from its primary differs, and says so", "[check]") {
+  Json a = bundle_animation("duotone-light");
+  each_object(a, [](Json& o) {
+    if (o.contains("sid") && o["sid"] == "primary") o["k"] = Json::array({1, 0.4, 0});
+  });
+  a["slots"]["primary"]["p"]["k"] = Json::array({1, 0.4, 0});
+  const Checked c = check_json(scratch_dir("check-secondary"), "duotone-light", a);
+  CHECK(c.exit_code == 1);
+  CHECK_THAT(c.summary["animations"][0]["matched"].get<std::string>(), Catch::Contains("comes nearest to the secondary found"));
 }
 
 TEST_CASE("One module's swell doubled is caught around its peak", "[check]") {
@@ -163,7 +186,7 @@ TEST_CASE("One module's swell doubled is caught around its peak", "[check]") {
   CHECK(worst_frame(c.summary, "ThorVG") == 38);
 }
 
-TEST_CASE("A different frame rate is reported, then compared on normalised time", "[check]") {
+TEST_CASE("A different frame rate is reported, then compared at equal times", "[check]") {
   Json a = bundle_animation("outline-light");
   a["fr"] = 30;
   a["op"] = 30;
@@ -183,17 +206,23 @@ TEST_CASE("A different frame rate is reported, then compared on normalised time"
   for (const char* player : {"rlottie", "ThorVG"}) {
     const Json& p = player_summary(c.summary, player);
     CHECK_THAT(p["time_note"].get<std::string>(), Catch::Contains("30 fps, 30 frames vs 60 fps, 60 frames") &&
-                                                      Catch::Contains("normalised time"));
+                                                      Catch::Contains("compared at equal times"));
     CHECK(p["frames"].size() == 30);
     CHECK(p["frames"][15]["our_frame"] == 30);
   }
 }
 
-TEST_CASE("Without an id to go by, the closest variant is found and said so", "[check]") {
+TEST_CASE("Without an id to go by, the variant is found from what the animation draws and said so", "[check]") {
   const Checked c = check_json(scratch_dir("check-guess"), "mystery", bundle_animation("solid-strong"));
   CHECK(c.exit_code == 0);
-  CHECK_THAT(c.summary["animations"][0]["variant"].get<std::string>(), Catch::StartsWith("solid-strong"));
-  CHECK_THAT(c.summary["animations"][0]["matched"].get<std::string>(), Catch::Contains("closest of 6 variants"));
+  CHECK(c.summary["animations"][0]["variant"] == "solid-strong, weight 2");
+  CHECK(c.summary["animations"][0]["found"] == "solid-strong \u00b7 theme dark \u00b7 weight 2 \u00b7 #FFFFFF");
+  CHECK_THAT(c.summary["animations"][0]["matched"].get<std::string>(),
+             Catch::Contains("style and weight estimated from frame 0") && Catch::Contains("motion the closest of 2"));
+  // An id that names another variant than the one drawn is said too.
+  const Checked named = check_json(scratch_dir("check-misnamed"), "outline-light", bundle_animation("solid-strong"));
+  CHECK(named.exit_code == 0);
+  CHECK_THAT(named.summary["animations"][0]["structure"].dump(), Catch::Contains("solid-strong (what it draws)"));
 }
 
 TEST_CASE("Unreadable assets and options that do not fit exit 2 with a message", "[check][hostile]") {
@@ -211,7 +240,10 @@ TEST_CASE("Unreadable assets and options that do not fit exit 2 with a message",
       {(work / "huge.json").string(), "canvas 24x99999999 is outside"},
       {(work / "ok.lottie").string() + " --max-inflated 1 --animation nope", "--animation nope: the asset has outline-light"},
       {(work / "ok.lottie").string() + " --theme sepia", "--theme sepia: the asset has no such theme"},
-      {(work / "ok.lottie").string() + " --variant style=round,motion=light", "--variant: style \"round\" is not one of outline, solid, duotone"},
+      {(work / "ok.lottie").string() + " --style round", "--style \"round\" is not one of outline, solid, duotone"},
+      {(work / "ok.lottie").string() + " --motion bounce", "--motion \"bounce\" is not one of light, strong"},
+      {(work / "ok.lottie").string() + " --weight 4", "--weight"},
+      {(work / "ok.lottie").string() + " --color red", "\"red\" is not #RRGGBB"},
       {(work / "ok.lottie").string() + " --size 5", "--size"},
   };
   for (const Case& c : cases) {

@@ -4,6 +4,10 @@
 
 #include "../tools/cli_support.h"
 
+#include "render/cairo/surface.h"
+#include "render/lottie/isolated_player.h"
+#include "tools/iconsynth/npm_package.h"
+
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/zip_reader.h"
 #include "spec/loader.h"
@@ -105,6 +109,22 @@ inline bool both_players_ran(const Json& summary) {
     if (note.get<std::string>().find("ThorVG not used") != std::string::npos) return false;
   }
   return true;
+}
+
+// Every frame a player draws of `document` (Lottie JSON) at `size` px, written as PNG files
+// frame_0000.png … into `folder`: a target made of what a player drew.
+inline void write_player_frames(const Json& document, bool thorvg, int size, const fs::path& folder) {
+  using render::lottie::IsolatedPlayer;
+  fs::create_directories(folder);
+  const std::string text = document.dump();
+  const auto player = thorvg ? std::make_unique<IsolatedPlayer>(cli::find_thorvg(""), render::lottie::ThorvgDocument{text, false, "", "", ""}, "frames")
+                             : std::make_unique<IsolatedPlayer>(text, "frames");
+  for (std::size_t f = 0; f < player->frame_count(); ++f) {
+    const std::vector<std::uint32_t> pixels = player->render(f, size);
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%04zu.png", f);
+    std::ofstream(folder / name, std::ios::binary) << render::image_from_pixels(pixels.data(), size, size).png_bytes();
+  }
 }
 
 }  // namespace iconsynth::test

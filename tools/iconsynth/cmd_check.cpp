@@ -5,7 +5,7 @@
 #include "render/cairo/raster.h"
 #include "render/check/check_report.h"
 
-#include "tools/iconsynth/npm_package.h"
+#include "tools/iconsynth/target_options.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -20,12 +20,10 @@ using namespace render::check;
 
 struct AssetCheckOptions {
   SpecOptions spec;
-  std::string asset;
-  std::string animation, theme, variant, report, player = "both", dotlottie_web;
+  TargetOptions target;
+  std::string animation, report;
   int size = 128;
   bool json = false;
-  std::uint64_t max_inflated_mib = 64;
-  int player_timeout_s = 30;
   Thresholds thresholds;
 };
 
@@ -46,7 +44,7 @@ std::string sparkline(const PlayerCheck& p, std::size_t width = 30) {
 }
 
 void print_table(const CheckResult& r) {
-  std::printf("%s (%s), %d px\n", r.asset_name.c_str(), render::lottie::kind_name(r.kind).c_str(), r.size);
+  std::printf("%s (%s), %d px\n", r.asset_name.c_str(), r.kind.c_str(), r.size);
   for (const std::string& note : r.notes) std::printf("note: %s\n", note.c_str());
   if (r.interaction.empty()) {
     std::printf("markers and state machines: sound\n");
@@ -61,6 +59,10 @@ void print_table(const CheckResult& r) {
   for (const AnimationCheck& a : r.animations) {
     const std::string variant = a.variant_id.substr(0, a.variant_id.find(','));
     for (const PlayerCheck& p : a.players) {
+      if (!p.failure.empty()) {
+        std::printf("%-18s %-16s %-8s could not play it: %s\n", a.id.c_str(), "", engine_name(p.engine).c_str(), p.failure.c_str());
+        continue;
+      }
       const FrameResult* worst = worst_frame(p);
       std::printf("%-18s %-16s %-8s %6zu %5d %7.3f %5.1f %6.2f %-8s %s\n", a.id.c_str(), variant.c_str(),
                   engine_name(p.engine).c_str(), p.frames.size(), worst ? worst->asset_frame : -1,
@@ -70,7 +72,10 @@ void print_table(const CheckResult& r) {
       if (!p.time_note.empty()) std::printf("    note: %s\n", p.time_note.c_str());
     }
     matching += a.passed();
-    if (a.matched_how != "by its id") std::printf("    variant %s\n", a.matched_how.c_str());
+    std::printf("    found %s\n      (%s)\n", a.found.c_str(), a.matched_how.c_str());
+    for (const PlayerCheck& p : a.players) {
+      if (p.failure.empty() && p.look != a.found) std::printf("    %s compared with %s\n", engine_name(p.engine).c_str(), p.look.c_str());
+    }
     if (!a.disagreement().empty()) std::printf("    players disagree: %s\n", a.disagreement().c_str());
     for (const StructuralDifference& d : a.structure) {
       std::printf("    %s: asset %s, ours %s\n", d.what.c_str(), d.asset.c_str(), d.ours.c_str());
@@ -81,51 +86,21 @@ void print_table(const CheckResult& r) {
               r.thresholds.max_ink);
 }
 
-// The players to run. ThorVG needs Node and the pinned dotlottie-web: asked for by name, their
-// absence is an error; by default, check falls back to rlottie and says so in the report.
-void choose_players(const AssetCheckOptions& o, CheckOptions& options, std::vector<std::string>& notes) {
-  options.players.clear();
-  if (o.player != "thorvg") options.players.push_back(Engine::Rlottie);
-  if (o.player == "rlottie") return;
-  std::string missing;
-  try {
-    options.thorvg = find_thorvg(o.dotlottie_web);
-  } catch (const IoError& e) {
-    missing = e.what();
-  }
-  if (options.thorvg) {
-    options.players.push_back(Engine::Thorvg);
-    notes.push_back("ThorVG is @lottiefiles/dotlottie-web " + options.thorvg->version + " under " + options.thorvg->node.string());
-  } else if (o.player == "thorvg") {
-    throw std::invalid_argument("--player thorvg: " + missing);
-  } else {
-    notes.push_back("ThorVG not used, rlottie only: " + missing);
-    std::fprintf(stderr, "check: ThorVG not used, rlottie only: %s\n", missing.c_str());
-  }
-}
-
 void run_check(const AssetCheckOptions& o) {
   const spec::IconSpec spec = o.spec.load();
-  render::lottie::AssetLimits limits;
-  limits.max_inflated_bytes = o.max_inflated_mib << 20;
-  render::lottie::Asset asset;
-  try {
-    asset = render::lottie::read_asset(o.asset, limits);
-  } catch (const render::lottie::AssetError& e) {
-    throw std::invalid_argument(std::string("cannot read the asset: ") + e.what());
-  }
+  const Target target = read_target(o.target);
   CheckOptions options;
   options.size = o.size;
   if (!o.animation.empty()) options.animation = o.animation;
-  if (!o.theme.empty()) options.theme = o.theme;
-  if (!o.variant.empty()) options.variant = parse_variant_choice(o.variant);
+  options.pins = o.target.pins();
   options.thresholds = o.thresholds;
-  options.player_timeout_s = o.player_timeout_s;
+  options.player_timeout_s = o.target.player_timeout_s;
   std::vector<std::string> notes;
-  choose_players(o, options, notes);
+  if (target.asset) choose_players(o.target, options.players, options.thorvg, notes);
   CheckResult result;
   try {
-    result = check_asset(spec, asset, std::filesystem::path(o.asset).filename().string(), options);
+    result = target.asset ? check_asset(spec, *target.asset, target.name, options)
+                          : check_frames(spec, *target.frames, o.target.fps, target.name, options);
   } catch (const render::lottie::AssetError& e) {
     throw std::invalid_argument(std::string("cannot play the asset: ") + e.what());
   }
@@ -139,6 +114,13 @@ void run_check(const AssetCheckOptions& o) {
     for (const render::OutputFile& f : write_check_report(result, o.report)) write_file_atomically(f.path, f.bytes);
     std::fprintf(o.json ? stderr : stdout, "report: %s\n", (std::filesystem::path(o.report) / "index.html").c_str());
   }
+  if (!result.passed()) {
+    // Differs: the way on is to find the spec that does reproduce it.
+    const std::string spec_option = o.spec.path.empty() ? "" : " --spec " + o.spec.path;
+    std::fprintf(o.json ? stderr : stdout,
+                 "to find the spec that reproduces it: iconsynth fit %s%s -o fitted.json, then iconsynth check %s --spec fitted.json\n",
+                 o.target.path.c_str(), spec_option.c_str(), o.target.path.c_str());
+  }
   std::fflush(stdout);
   if (!result.passed()) throw CheckFailed("the asset differs from the synthesis");
 }
@@ -147,26 +129,15 @@ void run_check(const AssetCheckOptions& o) {
 
 void add_check_command(CLI::App& app) {
   auto o = std::make_shared<AssetCheckOptions>();
-  CLI::App* cmd = app.add_subcommand("check", "Compare a published .lottie or Lottie JSON with the synthesis, frame by frame");
+  CLI::App* cmd = app.add_subcommand("check", "Compare a published .lottie, Lottie JSON or folder of PNG frames with the synthesis, frame by frame");
   o->spec.add_to(*cmd);
-  cmd->add_option("asset", o->asset, "The .lottie bundle or Lottie JSON file to check")->required();
+  o->target.add_to(*cmd, "The .lottie bundle, Lottie JSON file or folder of PNG frames to check");
   cmd->add_option("--animation", o->animation, "Only this animation id of the bundle");
-  cmd->add_option("--theme", o->theme, "Have ThorVG apply this theme of the bundle (light or dark) and synthesize the same (rlottie cannot)");
-  cmd->add_option("--variant", o->variant, "Compare with this variant: style=…,motion=…[,weight=…] (default: by id, else the closest)");
-  cmd->add_option("--size", o->size, "Render size in px for both players")->check(CLI::Range(render::kMinSize, 1024))->capture_default_str();
+  cmd->add_option("--size", o->size, "Render size in px for both players (a folder's frames are compared at their own)")
+      ->check(CLI::Range(render::kMinSize, 1024))
+      ->capture_default_str();
   cmd->add_option("--report", o->report, "Write an HTML report (index.html, summary.json, images) to this folder");
   cmd->add_flag("--json", o->json, "Print the summary as JSON instead of a table");
-  cmd->add_option("--max-inflated", o->max_inflated_mib, "Refuse bundles that inflate to more than this many MiB")
-      ->check(CLI::Range(1, 4096))
-      ->capture_default_str();
-  cmd->add_option("--player", o->player, "Players to render the asset: rlottie, thorvg (dotLottie players' engine) or both")
-      ->check(CLI::IsMember({"rlottie", "thorvg", "both"}))
-      ->capture_default_str();
-  cmd->add_option("--dotlottie-web", o->dotlottie_web,
-                  "The @lottiefiles/dotlottie-web package folder for ThorVG (default: $ICONSYNTH_DOTLOTTIE_WEB, else where tools/dotlottie-web.sh installs)");
-  cmd->add_option("--player-timeout", o->player_timeout_s, "Seconds a player may take for one answer before it is stopped")
-      ->check(CLI::Range(1, 3600))
-      ->capture_default_str();
   cmd->add_option("--max-shift", o->thresholds.max_shift, "Largest edge shift in px a frame may show (per window of two grid units)")
       ->check(CLI::Range(0.0, 1000.0))
       ->capture_default_str();

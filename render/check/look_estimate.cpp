@@ -1,0 +1,242 @@
+#include "render/check/look_estimate.h"
+
+#include "render/cairo/raster.h"
+#include "render/check/frame_score.h"
+#include "spec/json_reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace iconsynth::render::check {
+
+namespace {
+
+constexpr spec::Rgba kProbePrimary{255, 0, 0, 255};
+constexpr spec::Rgba kProbeSecondary{0, 255, 0, 255};
+constexpr int kSameColor = 3;  // levels a channel: a colour this close to a theme's is the theme's
+constexpr double kRounderWeight = 2;  // a rounder weight is taken while its residual is at most this × the best
+
+int channel(std::uint32_t p, int index) { return static_cast<int>((p >> (8 * index)) & 0xFF); }
+
+std::uint8_t level(double v) { return static_cast<std::uint8_t>(std::clamp(std::lround(v), 0L, 255L)); }
+
+int color_distance(spec::Rgba a, spec::Rgba b) {
+  return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b), std::abs(a.a - b.a)});
+}
+
+// Relative luminance (WCAG) of an sRGB colour, for choosing a backdrop the colour stands out on.
+double luminance(spec::Rgba c) {
+  const auto linear = [](std::uint8_t v) {
+    const double s = v / 255.0;
+    return s <= 0.04045 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4);
+  };
+  return 0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b);
+}
+
+double contrast(spec::Rgba a, spec::Rgba b) {
+  const double la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+// Golden-section search for the minimum of `f` on [lo, hi] down to `tolerance`.
+template <class F>
+double golden_minimum(F f, double lo, double hi, double tolerance) {
+  const double ratio = (std::sqrt(5.0) - 1) / 2;
+  double a = lo, b = hi, c = b - ratio * (b - a), d = a + ratio * (b - a);
+  double fc = f(c), fd = f(d);
+  while (b - a > tolerance) {
+    if (fc < fd) {
+      b = d, d = c, fd = fc, c = b - ratio * (b - a), fc = f(c);
+    } else {
+      a = c, c = d, fc = fd, d = a + ratio * (b - a), fd = f(d);
+    }
+  }
+  return fc < fd ? c : d;
+}
+
+bool shows_secondary(const spec::IconSpec& spec, const std::string& style) {
+  return spec.style_rule(style).card_fill == spec::CardFill::Secondary;
+}
+
+// How well a style at a weight explains the rest frame, with the colours that explain it best.
+ColorSolver::Solution explain(const spec::IconSpec& spec, const std::string& style, double weight, const std::string& motion,
+                              const ImageView& target) {
+  const AnimatedScene scene = build_scene(spec, {style, weight, motion, spec.default_theme, std::nullopt});
+  const AnimatedScene probe = probe_colors(scene);
+  const ImageSurface ours = render_frame(evaluate(probe, 0), target.width);
+  ColorSolver solver;
+  solver.add(ours.view(), target);
+  return solver.solve(shows_secondary(spec, style));
+}
+
+// The weight at which `style` explains the target best: a scan at quarter steps, then a golden
+// section around the best of them.
+double best_weight(const spec::IconSpec& spec, const std::string& style, const std::string& motion, const ImageView& target) {
+  const auto residual = [&](double w) { return explain(spec, style, w, motion, target).residual; };
+  double best = spec::kMinWeight, best_residual = std::numeric_limits<double>::infinity();
+  for (double w = spec::kMinWeight; w <= spec::kMaxWeight + 1e-9; w += 0.25) {
+    const double r = residual(w);
+    if (r < best_residual) best = w, best_residual = r;
+  }
+  return golden_minimum(residual, std::max(spec::kMinWeight, best - 0.25), std::min(spec::kMaxWeight, best + 0.25), 1e-3);
+}
+
+}  // namespace
+
+void ColorSolver::add(const ImageView& probe, const ImageView& target) {
+  if (probe.width != target.width || probe.height != target.height) throw std::invalid_argument("ColorSolver: sizes differ");
+  for (int y = 0; y < target.height; ++y) {
+    for (int x = 0; x < target.width; ++x) {
+      const std::uint32_t p = probe.pixel(x, y), t = target.pixel(x, y);
+      const double cp = channel(p, 2) / 255.0, cs = channel(p, 1) / 255.0;  // red: primary, green: secondary
+      pp_ += cp * cp, ps_ += cp * cs, ss_ += cs * cs;
+      for (int c = 0; c < 4; ++c) {
+        const double v = channel(t, c);
+        tt_[c] += v * v, pt_[c] += cp * v, st_[c] += cs * v;
+      }
+    }
+  }
+  pixels_ += static_cast<double>(target.width) * target.height;
+}
+
+ColorSolver::Solution ColorSolver::solve(bool secondary) const {
+  Solution out;
+  out.pixels = pixels_;
+  double premultiplied_p[4] = {0, 0, 0, 0}, premultiplied_s[4] = {0, 0, 0, 0};
+  const double det = pp_ * ss_ - ps_ * ps_;
+  out.has_secondary = secondary && ss_ > 1e-6 * std::max(1.0, pp_) && det > 1e-9 * std::max(1.0, pp_ * ss_);
+  for (int c = 0; c < 4; ++c) {
+    double p = 0, s = 0;
+    if (out.has_secondary && c == 3) {
+      // One alpha for both: the secondary is the primary mixed toward an opaque backdrop, never
+      // clear (a clear secondary would pass an outline card off as a duotone one).
+      const double qq = pp_ + 2 * ps_ + ss_;
+      p = s = qq > 0 ? (pt_[c] + st_[c]) / qq : 0;
+    } else if (out.has_secondary) {
+      p = (pt_[c] * ss_ - st_[c] * ps_) / det;
+      s = (st_[c] * pp_ - pt_[c] * ps_) / det;
+    } else if (pp_ > 0) {
+      p = pt_[c] / pp_;
+    }
+    premultiplied_p[c] = p, premultiplied_s[c] = s;
+    out.residual += tt_[c] - 2 * (p * pt_[c] + s * st_[c]) + p * p * pp_ + 2 * p * s * ps_ + s * s * ss_;
+  }
+  out.residual = std::max(0.0, out.residual);
+  // Channels are stored b, g, r, a; colours are straight, so divide by the alpha found.
+  const auto straight = [](const double* v) {
+    const double a = std::clamp(v[3], 0.0, 255.0);  // premultiplied by 255
+    const double k = a > 0.5 ? 255.0 / a : 0;
+    return spec::Rgba{level(v[2] * k), level(v[1] * k), level(v[0] * k), level(a)};
+  };
+  out.primary = straight(premultiplied_p);
+  if (out.has_secondary) out.secondary = straight(premultiplied_s);
+  return out;
+}
+
+AnimatedScene probe_colors(const AnimatedScene& scene) {
+  AnimatedScene probe = scene;
+  probe.primary = kProbePrimary;
+  probe.secondary = kProbeSecondary;
+  for (Element& e : probe.elements) {
+    for (Part& part : e.parts) part.paint.color = part.paint.role == ColorRole::Primary ? kProbePrimary : kProbeSecondary;
+  }
+  return probe;
+}
+
+Look estimate_look(const spec::IconSpec& spec, const std::vector<std::uint32_t>& rest, int size, const VariantPins& pins,
+                   const std::string& motion) {
+  const ImageView target = view_of(rest, size, size);
+  Look look;
+  double best = std::numeric_limits<double>::infinity();
+  const std::vector<std::string> styles = pins.style ? std::vector<std::string>{*pins.style} : spec::names_of(spec.styles);
+  for (const std::string& style : styles) {
+    const double weight = pins.weight ? *pins.weight : best_weight(spec, style, motion, target);
+    const ColorSolver::Solution s = explain(spec, style, weight, motion, target);
+    if (s.residual < best) {
+      best = s.residual;
+      look.variant = {style, weight, motion, spec.default_theme, std::nullopt};
+      look.primary = s.primary;
+      look.secondary = s.secondary;
+      look.residual = s.residual / (4 * s.pixels);
+    }
+  }
+  // Weights are given by people, in hundredths at most, and rounder where they can: the estimate
+  // takes the roundest of quarters, twentieths and hundredths that explains the frame nearly as
+  // well. A player's anti-aliasing can move the best fit by a few thousandths (rlottie and ThorVG
+  // draw links 0.03 px thinner than Cairo at 96 px), while a real weight a twentieth away leaves
+  // ten times the residual.
+  if (!pins.weight) {
+    const double found = look.variant.weight;
+    const double best_residual = explain(spec, look.variant.style, found, motion, target).residual;
+    for (const double step : {0.25, 0.05, 0.01}) {
+      const double rounded = std::clamp(std::round(found / step) * step, spec::kMinWeight, spec::kMaxWeight);
+      if (step == 0.01 || explain(spec, look.variant.style, rounded, motion, target).residual <= kRounderWeight * best_residual) {
+        look.variant.weight = rounded;
+        break;
+      }
+    }
+  }
+  if (pins.color) look.primary = *pins.color;
+
+  // The theme: the one whose duotone mix gives the secondary found, or whose primary is the
+  // primary found; else (a colour of the user's own on a style without a secondary, where every
+  // theme draws the same) the one whose backdrop the colour stands out on.
+  const bool secondary = shows_secondary(spec, look.variant.style);
+  std::string theme = pins.theme.value_or("");
+  if (theme.empty()) {
+    int nearest = std::numeric_limits<int>::max();
+    for (const auto& [name, rule] : spec.themes) {
+      const int d = secondary ? color_distance(look.secondary, rule.secondary(look.primary)) : color_distance(look.primary, rule.primary);
+      if (d < nearest) nearest = d, theme = name;
+    }
+    if (secondary) {
+      look.theme_how = nearest <= kSameColor ? "its duotone mix gives the secondary found"
+                                             : "its duotone mix comes nearest to the secondary found (" + std::to_string(nearest) + " levels off)";
+    } else if (nearest <= kSameColor) {
+      look.theme_how = "its primary is the colour found";
+    } else {
+      double most = 0;
+      for (const auto& [name, rule] : spec.themes) {
+        if (contrast(look.primary, rule.backdrop) > most) most = contrast(look.primary, rule.backdrop), theme = name;
+      }
+      look.theme_how = "undetermined (every theme draws this style alike); its backdrop sets the colour off best";
+    }
+  } else {
+    look.theme_how = "as given";
+  }
+  look.variant.theme = theme;
+  const spec::ThemeRule& rule = spec.theme_rule(theme);
+  // A pinned theme brings its own colours; else a colour off the theme's is the user's own.
+  if (pins.color || (!pins.theme && color_distance(look.primary, rule.primary) > kSameColor)) look.variant.color = look.primary;
+  if (!look.variant.color) look.primary = rule.primary;
+  if (!secondary) look.secondary = rule.secondary(look.primary);
+  return look;
+}
+
+std::string estimate_motion(const spec::IconSpec& spec, const Look& look, const std::vector<TimedFrame>& frames, int size,
+                            double* score) {
+  std::string best;
+  double best_sum = std::numeric_limits<double>::infinity();
+  for (const auto& [name, params] : spec.motions) {
+    spec::Variant v = look.variant;
+    v.motion = name;
+    const AnimatedScene scene = build_scene(spec, v);
+    double sum = 0;
+    for (const TimedFrame& f : frames) {
+      const ImageSurface ours = render_frame(evaluate(scene, f.seconds * scene.frame_rate), size);
+      sum += score_frame(view_of(f.pixels, size, size), ours.view(), scene.grid, {}).score;
+    }
+    if (sum < best_sum) best_sum = sum, best = name;
+  }
+  if (score) *score = frames.empty() ? 0 : best_sum / static_cast<double>(frames.size());
+  return best;
+}
+
+std::string describe_variant(const spec::IconSpec& spec, const spec::Variant& variant) {
+  const spec::Rgba primary = variant.color.value_or(spec.theme_rule(variant.theme).primary);
+  return spec::VariantSpace::animation_id(variant) + " \u00b7 theme " + variant.theme + " \u00b7 weight " +
+         spec::format_number(variant.weight) + " \u00b7 " + spec::to_hex(primary);
+}
+
+}  // namespace iconsynth::render::check
