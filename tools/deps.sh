@@ -10,7 +10,7 @@ packages=(
   cmake g++ make pkg-config
   libeigen3-dev libcairo2-dev nlohmann-json3-dev libcli11-dev libzip-dev libssl-dev librlottie-dev
   libwebp-dev libgif-dev libcpp-httplib-dev
-  libbenchmark-dev
+  libbenchmark-dev libnlopt-dev
 )
 # Node.js may come from elsewhere than Debian (this image ships its own): only add Debian's if absent.
 command -v node > /dev/null && command -v npm > /dev/null || packages+=(nodejs npm)

@@ -46,6 +46,7 @@ int run(int argc, char** argv) {
   add_export_command(app);
   add_golden_command(app);
   add_check_command(app);
+  add_fit_command(app);
   add_plot_command(app);
   add_spec_command(app);
   add_sheet_command(app);

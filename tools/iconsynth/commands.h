@@ -16,6 +16,7 @@ void add_build_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_golden_command(CLI::App& app);
 void add_check_command(CLI::App& app);
+void add_fit_command(CLI::App& app);
 void add_plot_command(CLI::App& app);
 void add_spec_command(CLI::App& app);
 void add_sheet_command(CLI::App& app);

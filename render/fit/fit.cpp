@@ -1,0 +1,691 @@
+#include "render/fit/fit.h"
+
+#include "motion/easing.h"
+#include "render/cairo/raster.h"
+#include "render/check/look_estimate.h"
+#include "render/fit/optimise.h"
+#include "render/fit/pixel_residual.h"
+#include "render/fit/track_fit.h"
+#include "render/fit/tracks.h"
+#include "spec/json_reader.h"
+#include "spec/loader.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <set>
+
+namespace iconsynth::render::fit {
+
+namespace {
+
+using spec::Json;
+
+constexpr double kNearEasing = 0.1;         // a preset this close to the curve found everywhere is tried
+constexpr double kEasingResidual = 1.05;    // … and taken if it explains the tracks this nearly as well
+constexpr double kSameTracks = 4;           // (or this much worse at most: two standard deviations)
+constexpr double kTrackPrior = 0.01;        // a pull toward the start, per step², where the tracks cannot tell
+constexpr int kSameColor = 3;               // levels a channel: a colour this close to the base's is the base's
+constexpr int kRangeDoublings = 8, kRangeHalvings = 4;
+
+double infinity() { return std::numeric_limits<double>::infinity(); }
+
+bool under(const std::string& path, const std::string& prefix) { return path == prefix || path.rfind(prefix + ".", 0) == 0; }
+
+int color_distance(spec::Rgba a, spec::Rgba b) {
+  return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b), std::abs(a.a - b.a)});
+}
+
+// The duotone mix m that takes `primary` toward `backdrop` to give `secondary` (least squares over
+// the channels), in [0, 1].
+double mix_between(spec::Rgba primary, spec::Rgba backdrop, spec::Rgba secondary) {
+  const double d[3] = {double(backdrop.r) - primary.r, double(backdrop.g) - primary.g, double(backdrop.b) - primary.b};
+  const double s[3] = {double(secondary.r) - primary.r, double(secondary.g) - primary.g, double(secondary.b) - primary.b};
+  const double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+  if (dd < 1) return 0;
+  return std::clamp((s[0] * d[0] + s[1] * d[1] + s[2] * d[2]) / dd, 0.0, 1.0);
+}
+
+// The largest gap between two easings' progress over their segment.
+double easing_distance(const motion::Easing& a, const motion::Easing& b) {
+  double worst = 0;
+  for (int i = 0; i <= 200; ++i) worst = std::max(worst, std::abs(a(i / 200.0) - b(i / 200.0)));
+  return worst;
+}
+
+double rounded(double v, double unit) { return std::round(v / unit) * unit; }
+
+// A theme's colours as the frames show them.
+struct ThemeColours {
+  std::string theme;
+  spec::Rgba primary;
+  std::optional<double> mix;
+};
+
+class Fitter {
+ public:
+  Fitter(const Json& base, const Target& target, const FitOptions& options);
+  FitResult run();
+
+ private:
+  using Objective = std::function<double(const std::vector<double>&)>;
+
+  bool is_fixed(const Param& p) const;
+  Json document(const std::vector<double>& values) const;
+  std::optional<spec::IconSpec> load(const std::vector<double>& values) const;
+  spec::Variant variant_of(const spec::IconSpec& spec, const TargetAnimation& a) const;
+  std::string geometry_key(const std::vector<double>& values) const;
+  std::vector<const TargetAnimation*> showing(const std::string& motion) const;
+  int size_for(const TargetAnimation& a, int asked) const;
+  // Minimises `f` over `rows` from the values in hand, which it moves to the minimum. `decides`:
+  // the result is final (its convergence is the fit's), not a starting point for a later stage.
+  void search(const std::vector<std::size_t>& rows, const Objective& f, Method method, int budget, const std::string& stage,
+              double tolerance = 1e-3, bool decides = true);
+  bool moves_frames(std::size_t row, const std::vector<const TargetAnimation*>& animations);
+  double pixel_residual(const std::vector<double>& values, std::vector<PixelResidual>& residuals,
+                        const std::vector<const TargetAnimation*>& animations);
+
+  void fit_rest();
+  void fit_motion(const std::string& motion);
+  // How far `values`' choreography of `motion` is from the tracks measured for it, with a faint
+  // pull of `rows` toward `start`.
+  double track_distance_of(const std::string& motion, const std::vector<double>& values, const std::vector<std::size_t>& rows,
+                           const std::vector<double>& start) const;
+  void snap_easings();
+  void judge();
+  void find_ranges();
+  FitResult result();
+
+  const Target& target_;
+  FitOptions options_;
+  Json base_;
+  double rate_;
+  ParamTable table_;
+  std::vector<double> values_;
+  std::vector<ParamState> state_;
+  std::vector<std::string> shown_;              // motions the target shows, in the spec's order
+  std::map<std::string, double> durations_;     // per motion shown: its length in frames at rate_
+  std::string theme_;                           // the theme the inline look stands for
+  std::vector<ThemeColours> colours_;
+  std::map<std::string, std::string> presets_;  // easing path → the preset it is
+  std::map<std::string, std::vector<MeasuredTracks>> tracks_;  // per motion shown: each player's
+  FitResult out_;
+  long renders_ = 0;
+};
+
+Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options)
+    : target_(target),
+      options_(options),
+      base_(base),
+      rate_([&] {
+        const bool keep = std::any_of(options.fix.begin(), options.fix.end(), [](const std::string& p) { return under("frame_rate", p); });
+        return keep || target.animations.empty() ? base.at("frame_rate").get<double>() : target.animations.front().frame_rate;
+      }()),
+      table_(base, rate_),
+      values_(table_.base_values()) {
+  const spec::IconSpec base_spec = spec::load_spec(base);
+  for (const std::string& p : options.free) {
+    if (std::none_of(table_.params().begin(), table_.params().end(), [&](const Param& row) { return under(row.path, p); }) &&
+        !under(p, "themes") && p != "frame_rate" && p != "defaults.style") {
+      throw std::invalid_argument("--free " + p + ": no fitted parameter lies under it");
+    }
+  }
+  for (const TargetAnimation& a : target.animations) {
+    if (a.frame_rate != target.animations.front().frame_rate) {
+      out_.notes.push_back("the animations have different frame rates: fitted at " + spec::format_number(rate_) + " fps");
+    }
+    if (!durations_.count(a.variant.motion)) durations_[a.variant.motion] = a.duration * rate_ / a.frame_rate;
+  }
+  for (const auto& m : base_spec.motions) {
+    if (durations_.count(m.name)) shown_.push_back(m.name);
+  }
+  // The look's theme: the one a duotone animation's mix tells, else the first animation's.
+  theme_ = target.animations.empty() ? base_spec.default_theme : target.animations.front().variant.theme;
+  for (const TargetAnimation& a : target.animations) {
+    if (base_spec.style_rule(a.variant.style).card_fill == spec::CardFill::Secondary) theme_ = a.variant.theme;
+  }
+  if (!target.animations.empty()) {
+    const spec::Variant& v = target.animations.front().variant;
+    colours_.push_back({theme_, v.color.value_or(base_spec.theme_rule(theme_).primary), std::nullopt});
+    values_[*table_.find("stroke.default")] = v.weight;
+  }
+  state_.assign(table_.params().size(), ParamState::Fitted);
+  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+    const Param& p = table_.params()[i];
+    if (!p.motion.empty() && !durations_.count(p.motion)) state_[i] = ParamState::NotShown;
+    else if (is_fixed(p)) state_[i] = ParamState::Fixed;
+  }
+}
+
+bool Fitter::is_fixed(const Param& p) const {
+  const auto matches = [&](const std::vector<std::string>& prefixes) {
+    return std::any_of(prefixes.begin(), prefixes.end(), [&](const std::string& prefix) { return under(p.path, prefix); });
+  };
+  return (!options_.free.empty() && !matches(options_.free)) || matches(options_.fix);
+}
+
+Json Fitter::document(const std::vector<double>& values) const {
+  Json doc = table_.document_with(values);
+  for (const ThemeColours& c : colours_) {
+    doc["themes"][c.theme]["primary"] = spec::to_hex(c.primary);
+    if (c.mix) doc["themes"][c.theme]["secondary_mix"] = *c.mix;
+  }
+  return doc;
+}
+
+std::optional<spec::IconSpec> Fitter::load(const std::vector<double>& values) const {
+  Json doc = document(values);
+  try {
+    // Each shown motion's tail is what its duration leaves after the action: not searched.
+    const spec::IconSpec first = spec::load_spec(doc);
+    for (const auto& [motion, duration] : durations_) {
+      const auto& params = first.choreography(motion);
+      const double end = params.lead + motion::clip_timing(params.timeline, first.module_count()).end;
+      doc["motions"][motion]["tail"] = std::max(params.loop ? 0.0 : 1.0, duration - end);
+    }
+    return spec::load_spec(doc);
+  } catch (const spec::SpecError&) {
+    return std::nullopt;  // a candidate the loader refuses is no candidate
+  }
+}
+
+spec::Variant Fitter::variant_of(const spec::IconSpec& spec, const TargetAnimation& a) const {
+  return {a.variant.style, spec.default_weight, a.variant.motion, theme_, std::nullopt};
+}
+
+std::string Fitter::geometry_key(const std::vector<double>& values) const {
+  std::string key;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const Family f = table_.params()[i].family;
+    if (f == Family::Layout || f == Family::Weight) key += spec::format_number(values[i]) + ",";
+  }
+  for (const ThemeColours& c : colours_) key += spec::to_hex(c.primary) + (c.mix ? spec::format_number(*c.mix) : "") + ",";
+  return key;
+}
+
+std::vector<const TargetAnimation*> Fitter::showing(const std::string& motion) const {
+  std::vector<const TargetAnimation*> out;
+  for (const TargetAnimation& a : target_.animations) {
+    if (motion.empty() || a.variant.motion == motion) out.push_back(&a);
+  }
+  return out;
+}
+
+int Fitter::size_for(const TargetAnimation& a, int asked) const {
+  const auto& frames = a.views.front().frames;
+  return frames.count(asked) ? asked : frames.begin()->first;  // a folder has its own size only
+}
+
+void Fitter::search(const std::vector<std::size_t>& rows, const Objective& f, Method method, int budget, const std::string& stage,
+                    double tolerance, bool decides) {
+  if (rows.empty()) return;
+  Box box;
+  std::vector<double> start;
+  for (std::size_t r : rows) {
+    const Param& p = table_.params()[r];
+    box.lower.push_back(p.lower), box.upper.push_back(p.upper), box.step.push_back(p.step);
+    start.push_back(std::clamp(values_[r], p.lower, p.upper));
+  }
+  std::vector<double> values = values_;
+  const auto objective = [&](const std::vector<double>& x) {
+    for (std::size_t i = 0; i < rows.size(); ++i) values[rows[i]] = x[i];
+    return f(values);
+  };
+  const auto began = std::chrono::steady_clock::now();
+  const Minimum m = minimise(objective, start, box, method, budget, tolerance);
+  for (std::size_t i = 0; i < rows.size(); ++i) values_[rows[i]] = m.x[i];
+  if (decides) out_.converged = out_.converged && m.converged;
+  char took[32];
+  std::snprintf(took, sizeof took, ", %.2f s", std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
+  out_.stages.push_back(stage + ": " + std::to_string(rows.size()) + " parameters, " + std::to_string(m.evaluations) +
+                        " evaluations, " + m.stop + took);
+  if (std::getenv("ICONSYNTH_FIT_DEBUG")) {
+    std::string line;
+    for (std::size_t r : rows) line += table_.params()[r].path.substr(table_.params()[r].path.rfind('.', table_.params()[r].path.size() - 3) + 1) + "=" + spec::format_number(values_[r]) + " ";
+    std::fprintf(stderr, "%s: %s (value %g)\n", stage.c_str(), line.c_str(), m.value);
+  }
+}
+
+// Whether a step of `row` changes any frame the animations' players drew (a pose or, at rest, a pixel).
+bool Fitter::moves_frames(std::size_t row, const std::vector<const TargetAnimation*>& animations) {
+  const Param& p = table_.params()[row];
+  const bool geometry = p.family == Family::Layout || p.family == Family::Weight;
+  const auto picture = [&](double value, const TargetAnimation& a) {
+    std::vector<double> values = values_;
+    values[row] = std::clamp(value, p.lower, p.upper);
+    const auto spec = load(values);
+    std::vector<double> all, pose;
+    if (!spec) return all;
+    const AnimatedScene scene = build_scene(*spec, variant_of(*spec, a));
+    const std::size_t frames = a.views.front().frames.begin()->second.size();
+    for (std::size_t f = 0; f < frames; ++f) {
+      const FrameScene frame = evaluate(scene, check::our_frame_at(f, a.frame_rate, scene.frame_rate));
+      if (geometry) {
+        // Outlines change without a pose changing: compare what is drawn, at a small size.
+        const ImageSurface image = render_frame(frame, 48);
+        ++renders_;
+        const std::vector<std::uint32_t> px = pixels_of(image.view());
+        all.insert(all.end(), px.begin(), px.end());
+        if (f > 0) break;  // the rest pose shows every outline but the packet's
+        continue;
+      }
+      pose_of(frame, pose);
+      all.insert(all.end(), pose.begin(), pose.end());
+    }
+    return all;
+  };
+  for (const TargetAnimation* a : animations) {
+    const std::vector<double> here = picture(values_[row], *a);
+    if (picture(values_[row] + p.step, *a) != here || picture(values_[row] - p.step, *a) != here) return true;
+  }
+  return false;
+}
+
+double Fitter::pixel_residual(const std::vector<double>& values, std::vector<PixelResidual>& residuals,
+                              const std::vector<const TargetAnimation*>& animations) {
+  const auto spec = load(values);
+  if (!spec) return infinity();
+  const std::string geometry = geometry_key(values);
+  double sum = 0;
+  for (std::size_t i = 0; i < animations.size(); ++i) {
+    const AnimatedScene scene = build_scene(*spec, variant_of(*spec, *animations[i]));
+    const long before = residuals[i].renders();
+    sum += residuals[i](scene, geometry);
+    renders_ += residuals[i].renders() - before;
+  }
+  return sum;
+}
+
+// Stage 2: the weight and the layout against every animation's rest frames, colours solved.
+void Fitter::fit_rest() {
+  const auto all = showing("");
+  std::vector<std::size_t> rows;
+  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+    const Param& p = table_.params()[i];
+    if (state_[i] != ParamState::Fitted || (p.family != Family::Layout && p.family != Family::Weight)) continue;
+    if (p.path == "layout.packet.radius") continue;  // packets show in flight only: fitted with the motion
+    if (!moves_frames(i, all)) {
+      state_[i] = ParamState::Undetermined;
+      continue;
+    }
+    rows.push_back(i);
+  }
+  // The rest frames of every view of every animation, by style.
+  struct Rest {
+    std::string style, motion;
+    std::vector<ImageView> images;
+  };
+  std::vector<Rest> rests;
+  bool duotone = false;
+  const spec::IconSpec base_spec = spec::load_spec(base_);
+  for (const TargetAnimation* a : all) {
+    const int size = size_for(*a, options_.fine_size);
+    auto it = std::find_if(rests.begin(), rests.end(), [&](const Rest& r) { return r.style == a->variant.style; });
+    if (it == rests.end()) it = rests.insert(rests.end(), {a->variant.style, a->variant.motion, {}});
+    for (const TargetView& v : a->views) {
+      const Frames& frames = v.frames.at(size);
+      it->images.push_back(view_of(frames.front(), size, size));
+      if (frames.size() > 1) it->images.push_back(view_of(frames.back(), size, size));
+    }
+    duotone = duotone || base_spec.style_rule(a->variant.style).card_fill == spec::CardFill::Secondary;
+  }
+  const auto solve = [&](const std::vector<double>& values) -> std::optional<check::ColorSolver::Solution> {
+    const auto spec = load(values);
+    if (!spec) return std::nullopt;
+    check::ColorSolver solver;
+    for (const Rest& r : rests) {
+      const AnimatedScene scene = build_scene(*spec, {r.style, spec->default_weight, r.motion, theme_, std::nullopt});
+      const AnimatedScene probed = check::probe_colors(scene);
+      const ImageSurface probe = render_frame(evaluate(probed, 0), r.images.front().width);
+      ++renders_;
+      for (const ImageView& image : r.images) solver.add(probe.view(), image);
+    }
+    return solver.solve(duotone);
+  };
+  search(rows, [&](const std::vector<double>& values) {
+    const auto s = solve(values);
+    return s ? s->residual : infinity();
+  }, Method::Bobyqa, 400, "rest pose (weight, layout)");
+
+  // The colours at the weight and layout found; the base's own where they are within a few levels.
+  if (std::any_of(options_.fix.begin(), options_.fix.end(), [](const std::string& p) { return under("themes", p); })) {
+    colours_.clear();
+    return;
+  }
+  const auto s = solve(values_);
+  if (!s) return;
+  const spec::ThemeRule& rule = base_spec.theme_rule(theme_);
+  ThemeColours c{theme_, color_distance(s->primary, rule.primary) <= kSameColor ? rule.primary : s->primary, std::nullopt};
+  if (s->has_secondary && color_distance(s->secondary, rule.secondary(c.primary)) > kSameColor) {
+    c.mix = mix_between(c.primary, rule.backdrop, s->secondary);
+  }
+  colours_ = {c};
+  // The bundle's other colour themes, as ThorVG drew them.
+  for (const TargetTheme& t : target_.themes) {
+    if (t.id == theme_) continue;
+    const spec::ThemeRule& r = base_spec.theme_rule(t.id);
+    ThemeColours other{t.id, color_distance(t.primary, r.primary) <= kSameColor ? r.primary : t.primary, std::nullopt};
+    if (t.has_secondary && color_distance(t.secondary, r.secondary(other.primary)) > kSameColor) {
+      other.mix = mix_between(other.primary, r.backdrop, t.secondary);
+    }
+    colours_.push_back(other);
+  }
+}
+
+// Stage 3: one motion's timings, scales and easings from the tracks its frames show (every player's
+// of its first animation): what the frames say of each module and packet, frame by frame, is a far
+// steadier guide than the whole picture's residual, which the players' own anti-aliasing tilts.
+// Then the packet's size, the one layout size that shows only in flight, against the pixels.
+void Fitter::fit_motion(const std::string& motion) {
+  const auto group = showing(motion);
+  std::vector<std::size_t> rows;
+  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+    const Param& p = table_.params()[i];
+    if (p.motion != motion || state_[i] != ParamState::Fitted || under(p.path, "motions." + motion + ".tail")) continue;
+    if (!moves_frames(i, group)) {
+      state_[i] = ParamState::Undetermined;
+      continue;
+    }
+    rows.push_back(i);
+  }
+  const TargetAnimation& measured = *group.front();
+  const int size = size_for(measured, options_.fine_size);
+  const auto spec = load(values_);
+  if (!spec) throw std::logic_error("fit: the spec in hand does not load");
+  const AnimatedScene rest = build_scene(*spec, variant_of(*spec, measured));
+  std::vector<MeasuredTracks>& tracks = tracks_[motion];
+  for (std::size_t v = 0; v < measured.views.size(); ++v) {
+    tracks.push_back(measure_tracks(rest, measured.frames(size, v), size, measured.frame_rate));
+    renders_ += tracks.back().renders;
+  }
+  const std::vector<double> start = values_;
+  const auto distance = [&, motion](const std::vector<double>& values) { return track_distance_of(motion, values, rows, start); };
+  search(rows, distance, Method::Subplex, 4000, motion + ": tracks", 1e-2, false);
+  search(rows, distance, Method::Bobyqa, 2000, motion + ": tracks, refined");
+
+  if (const auto packet = table_.find("layout.packet.radius"); packet && state_[*packet] == ParamState::Fitted) {
+    if (!moves_frames(*packet, group)) return;
+    std::vector<PixelResidual> residuals;
+    for (const TargetAnimation* a : group) residuals.emplace_back(*a, size_for(*a, options_.fine_size));
+    search({*packet}, [&](const std::vector<double>& values) { return pixel_residual(values, residuals, group); }, Method::Subplex,
+           60, motion + ": packet size, pixels at " + std::to_string(residuals.front().size()) + " px");
+  }
+}
+
+double Fitter::track_distance_of(const std::string& motion, const std::vector<double>& values, const std::vector<std::size_t>& rows,
+                                 const std::vector<double>& start) const {
+  const auto candidate = load(values);
+  if (!candidate) return infinity();
+  const motion::Choreography c = motion::choreograph(candidate->choreography(motion), candidate->module_count());
+  double sum = 0;
+  for (const MeasuredTracks& t : tracks_.at(motion)) sum += track_distance(c, candidate->frame_rate, t);
+  // A faint pull toward the start, for what the tracks cannot tell apart.
+  for (std::size_t r : rows) {
+    const double d = (values[r] - start[r]) / table_.params()[r].step;
+    sum += kTrackPrior * d * d;
+  }
+  return sum;
+}
+
+// Stage 4: easings that are a preset, named. A preset near the curve found is tried with the
+// motion's other parameters fitted to the tracks again around it (a timing and an easing can trade
+// a little of one for the other); it is taken when the tracks cannot tell it from the handles.
+void Fitter::snap_easings() {
+  const auto& params = table_.params();
+  int tried = 0, taken = 0;
+  for (std::size_t i = 0; i + 3 < params.size(); ++i) {
+    if (params[i].family != Family::Easing || params[i].path.substr(params[i].path.size() - 2) != ".0") continue;
+    const std::string path = params[i].path.substr(0, params[i].path.size() - 2);
+    const Json& original = base_.at(Json::json_pointer(json_pointer(path)));
+    const bool fitted = std::all_of(state_.begin() + static_cast<std::ptrdiff_t>(i), state_.begin() + static_cast<std::ptrdiff_t>(i) + 4,
+                                    [](ParamState s) { return s == ParamState::Fitted; });
+    if (!fitted) {
+      if (original.is_string()) presets_[path] = original.get<std::string>();
+      continue;
+    }
+    const motion::Easing found = motion::Easing::bezier(values_[i], values_[i + 1], values_[i + 2], values_[i + 3]);
+    std::vector<std::pair<double, std::string>> near;
+    for (const std::string& name : motion::easing_preset_names()) {
+      const motion::Easing preset = *motion::easing_preset(name);
+      if (preset.kind == motion::Easing::Kind::Hold) continue;
+      if (const double d = easing_distance(found, preset); d <= kNearEasing) near.emplace_back(d, name);
+    }
+    std::sort(near.begin(), near.end());
+    // The motion's other parameters, but not the easings already named (they stay their preset).
+    const std::string motion = params[i].motion;
+    std::vector<std::size_t> others;
+    for (std::size_t r = 0; r < params.size(); ++r) {
+      const bool named = std::any_of(presets_.begin(), presets_.end(), [&](const auto& p) { return under(params[r].path, p.first); });
+      if (params[r].motion == motion && state_[r] == ParamState::Fitted && (r < i || r > i + 3) && !named &&
+          !under(params[r].path, "motions." + motion + ".tail")) {
+        others.push_back(r);
+      }
+    }
+    const std::vector<double> kept = values_;
+    const auto distance = [&](const std::vector<double>& values) { return track_distance_of(motion, values, others, kept); };
+    const double now = distance(values_);
+    for (const auto& [gap, name] : near) {
+      ++tried;
+      const motion::Easing preset = *motion::easing_preset(name);
+      const bool linear = preset.kind == motion::Easing::Kind::Linear;
+      values_[i] = linear ? 0 : preset.x1, values_[i + 1] = linear ? 0 : preset.y1;
+      values_[i + 2] = linear ? 1 : preset.x2, values_[i + 3] = linear ? 1 : preset.y2;
+      search(others, distance, Method::Bobyqa, 600, path + " as " + name, 1e-3, false);
+      if (distance(values_) <= now + std::max(kSameTracks, kEasingResidual * now - now)) {
+        presets_[path] = name;
+        ++taken;
+        break;
+      }
+      values_ = kept;
+    }
+  }
+  out_.stages.push_back("easings: " + std::to_string(taken) + " named presets of " + std::to_string(tried) + " tried");
+}
+
+// Stage 5: check's verdict on every frame; where it fails, where the residual sits.
+void Fitter::judge() {
+  const auto spec = load(values_);
+  if (!spec) throw std::logic_error("fit: the fitted spec does not load");
+  for (const TargetAnimation& a : target_.animations) {
+    AnimationFit fit{a.id, variant_of(*spec, a), "", a.found_how, {}, a.failures, {}, -1, {}, {}, {}};
+    fit.look = check::describe_variant(*spec, fit.variant);
+    const int size = size_for(a, options_.fine_size);
+    out_.size = size;
+    const AnimatedScene scene = build_scene(*spec, fit.variant);
+    for (std::size_t v = 0; v < a.views.size(); ++v) {
+      ViewFit view{a.views[v].engine, {}, true};
+      PixelResidual scores(a, size, PixelResidual::Measure::CheckScore, options_.thresholds, v);
+      scores(scene, "");
+      renders_ += scores.renders();
+      view.scores = scores.per_frame();
+      view.passed = std::all_of(view.scores.begin(), view.scores.end(), [](double s) { return s <= 1; });
+      fit.views.push_back(std::move(view));
+    }
+    const std::vector<double>& first = fit.views.front().scores;
+    fit.worst_frame = static_cast<int>(std::max_element(first.begin(), first.end()) - first.begin());
+    fit.worst_target = a.frames(size).at(static_cast<std::size_t>(fit.worst_frame));
+    fit.worst_ours = pixels_of(render_frame(evaluate(scene, check::our_frame_at(fit.worst_frame, a.frame_rate, scene.frame_rate)), size).view());
+    fit.backdrop = spec->theme_rule(theme_).backdrop;
+    if (!fit.passed()) {
+      std::vector<int> failing;
+      for (std::size_t f = 0; f < fit.views.front().scores.size(); ++f) {
+        if (fit.views.front().scores[f] > 1) failing.push_back(static_cast<int>(f));
+      }
+      fit.spots = locate_residual(scene, a, size, failing);
+    }
+    out_.animations.push_back(std::move(fit));
+  }
+}
+
+// How well the frames determine each fitted parameter: the range over which check still passes
+// on every frame (at the coarse size), the others held.
+void Fitter::find_ranges() {
+  if (!std::all_of(out_.animations.begin(), out_.animations.end(), [](const AnimationFit& a) { return a.passed(); })) return;
+  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+    const Param& p = table_.params()[i];
+    if (state_[i] != ParamState::Fitted || p.family == Family::Easing || under(p.path, "motions." + p.motion + ".tail")) continue;
+    const auto group = showing(p.motion);
+    std::vector<PixelResidual> scores;
+    for (const TargetAnimation* a : group) {
+      scores.emplace_back(*a, size_for(*a, options_.coarse_size), PixelResidual::Measure::CheckScore, options_.thresholds);
+    }
+    const auto worst = [&](double value) {
+      std::vector<double> values = values_;
+      values[i] = value;
+      const auto spec = load(values);
+      if (!spec) return infinity();
+      double w = 0;
+      const std::string geometry = geometry_key(values);
+      for (std::size_t k = 0; k < group.size(); ++k) {
+        const long before = scores[k].renders();
+        w = std::max(w, scores[k](build_scene(*spec, variant_of(*spec, *group[k])), geometry));
+        renders_ += scores[k].renders() - before;
+      }
+      return w;
+    };
+    if (worst(values_[i]) > 1) continue;
+    double bound[2];
+    for (int side = 0; side < 2; ++side) {
+      const double dir = side == 0 ? -1 : 1, limit = side == 0 ? p.lower : p.upper;
+      double pass = values_[i], step = p.step * 0.25;
+      bound[side] = limit;
+      for (int k = 0; k < kRangeDoublings; ++k, step *= 2) {
+        const double x = std::clamp(values_[i] + dir * step, p.lower, p.upper);
+        if (worst(x) > 1) {
+          double fail = x;
+          for (int h = 0; h < kRangeHalvings; ++h) {
+            const double mid = (pass + fail) / 2;
+            (worst(mid) > 1 ? fail : pass) = mid;
+          }
+          bound[side] = pass;
+          break;
+        }
+        pass = x;
+        if (x == limit) break;
+        bound[side] = x;  // passes this far at least (the search stops here)
+      }
+    }
+    out_.params.push_back({p.path, p.family, p.unit, values_[i], table_.base_values()[i], "", "", ParamState::Fitted, bound[0], bound[1], ""});
+  }
+}
+
+FitResult Fitter::run() {
+  const auto started = std::chrono::steady_clock::now();
+  const auto say = [&](const std::string& what) {
+    if (options_.progress) options_.progress(what);
+  };
+  say("the rest pose: weight, layout and colours");
+  fit_rest();
+  for (const std::string& m : shown_) {
+    say("motion " + m + ": tracks, then pixels");
+    fit_motion(m);
+  }
+  say("easings");
+  snap_easings();
+  // The tails the durations leave, written into the values so the report shows them.
+  if (const auto spec = load(values_)) {
+    for (const auto& [motion, duration] : durations_) {
+      if (const auto row = table_.find("motions." + motion + ".tail")) values_[*row] = spec->choreography(motion).tail;
+    }
+  }
+  say("check's verdict");
+  judge();
+  if (options_.ranges) {
+    say("how well the frames determine each parameter");
+    find_ranges();
+  }
+  FitResult r = result();
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return r;
+}
+
+FitResult Fitter::result() {
+  FitResult r = std::move(out_);
+  std::vector<FittedParam> ranged = std::move(r.params);
+  r.params.clear();
+  // The document: values rounded far below what any frame shows, presets by name, the look as defaults.
+  std::vector<double> values = values_;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const Family f = table_.params()[i].family;
+    values[i] = rounded(values[i], f == Family::Timing ? 1e-3 : f == Family::Weight ? 1e-3 : 1e-4);
+  }
+  Json doc = document(values);
+  if (const auto spec = load(values)) {
+    for (const auto& [motion, duration] : durations_) doc["motions"][motion]["tail"] = rounded(spec->choreography(motion).tail, 1e-3);
+  }
+  for (const auto& [path, name] : presets_) doc.at(Json::json_pointer(json_pointer(path))) = name;
+  if (target_.animations.size() == 1) {
+    doc["defaults"]["style"] = target_.animations.front().variant.style;
+    doc["defaults"]["motion"] = target_.animations.front().variant.motion;
+  }
+  doc["defaults"]["theme"] = theme_;
+  spec::load_spec(doc);  // the fitted spec loads like any other (a logic error if not)
+  r.spec = doc;
+
+  // The report's rows: the look, then every parameter of the table.
+  const spec::IconSpec base_spec = spec::load_spec(base_);
+  if (target_.animations.size() == 1) {
+    const std::string style = target_.animations.front().variant.style;
+    r.params.push_back({"defaults.style", Family::Style, "", 0, 0, style, base_spec.default_style, ParamState::Fitted, {}, {}, ""});
+  }
+  for (const ThemeColours& c : colours_) {
+    const spec::ThemeRule& rule = base_spec.theme_rule(c.theme);
+    r.params.push_back({"themes." + c.theme + ".primary", Family::Color, "", 0, 0, spec::to_hex(c.primary), spec::to_hex(rule.primary),
+                        ParamState::Fitted, {}, {}, ""});
+    if (c.mix) {
+      r.params.push_back({"themes." + c.theme + ".secondary_mix", Family::Color, "", *c.mix, rule.secondary_mix, "", "",
+                          ParamState::Fitted, {}, {}, ""});
+    }
+  }
+  r.params.push_back({"frame_rate", Family::FrameRate, "fps", rate_, base_.at("frame_rate").get<double>(), "", "",
+                      rate_ == base_.at("frame_rate").get<double>() ? ParamState::Fixed : ParamState::Fitted, {}, {},
+                      "the target's"});
+  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+    const Param& p = table_.params()[i];
+    FittedParam row{p.path, p.family, p.unit, values[i], table_.base_values()[i], "", "", state_[i], {}, {}, ""};
+    if (state_[i] == ParamState::Undetermined || state_[i] == ParamState::NotShown) row.value = row.base;
+    for (const FittedParam& f : ranged) {
+      if (f.path == p.path) row.pass_low = f.pass_low, row.pass_high = f.pass_high;
+    }
+    if (under(p.path, "motions." + p.motion + ".tail") && state_[i] == ParamState::Fitted) row.note = "from the duration";
+    if (p.family == Family::Easing && p.path.substr(p.path.size() - 2) == ".0") {
+      const Json& original = base_.at(Json::json_pointer(json_pointer(p.path.substr(0, p.path.size() - 2))));
+      row.base_text = original.is_string() ? original.get<std::string>() : original.dump();
+    }
+    r.params.push_back(std::move(row));
+  }
+  for (auto& [path, name] : presets_) {
+    for (FittedParam& row : r.params) {
+      if (under(row.path, path)) row.text = name;
+    }
+  }
+  r.renders = renders_;
+  return r;
+}
+
+}  // namespace
+
+std::string state_name(ParamState state) {
+  switch (state) {
+    case ParamState::Fitted: return "fitted";
+    case ParamState::Fixed: return "fixed";
+    case ParamState::Undetermined: return "undetermined";
+    case ParamState::NotShown: return "not in the target";
+  }
+  return "?";
+}
+
+bool AnimationFit::passed() const {
+  return !views.empty() && std::all_of(views.begin(), views.end(), [](const ViewFit& v) { return v.passed; });
+}
+
+bool FitResult::matched() const {
+  return !animations.empty() && std::all_of(animations.begin(), animations.end(), [](const AnimationFit& a) { return a.passed(); });
+}
+
+FitResult fit_target(const Json& base, const Target& target, const FitOptions& options) { return Fitter(base, target, options).run(); }
+
+}  // namespace iconsynth::render::fit

@@ -1,0 +1,69 @@
+#pragma once
+// What a fit target draws: each animation's frames as the players draw them (render/check's
+// isolated rlottie and ThorVG children, or a folder of PNG frames), rendered once at every size the
+// fit asks for and kept, with the variant check finds in them (the fit's first stage). Frame f of
+// an animation shows the moment f / frame_rate seconds after its in-point.
+
+#include "render/check/asset_check.h"
+#include "render/check/frame_folder.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace iconsynth::render::fit {
+
+using Frames = std::vector<std::vector<std::uint32_t>>;  // premultiplied ARGB32, size × size each
+
+// One player's frames of an animation.
+struct TargetView {
+  check::Engine engine;
+  std::map<int, Frames> frames;  // by size in px
+};
+
+struct TargetAnimation {
+  std::string id;
+  double frame_rate = 60;
+  double duration = 0;               // in its own frames (a Lottie's op - ip; a folder's frame count)
+  std::vector<TargetView> views;     // every player that played it
+  std::vector<std::string> failures; // the players that could not, and why
+  spec::Variant variant;             // as check finds it (style, weight, colours, theme, motion)
+  std::string found_how;
+
+  // Frames of the first view at `size` (each view has every size asked for).
+  const Frames& frames(int size, std::size_t view = 0) const { return views.at(view).frames.at(size); }
+};
+
+// A colour theme of a bundle as ThorVG draws it (the theme applied to a duotone animation, whose
+// secondary shows the theme's mix).
+struct TargetTheme {
+  std::string id;
+  spec::Rgba primary, secondary;
+  bool has_secondary = false;
+};
+
+struct Target {
+  std::string name;
+  std::string kind;  // "dotLottie v2", "Lottie JSON", "PNG frames"
+  std::vector<TargetAnimation> animations;
+  std::vector<TargetTheme> themes;
+  std::vector<std::string> notes;  // what could not be read from the frames, and why
+};
+
+struct TargetOptions {
+  std::vector<int> sizes = {64, 128};  // px, for players (a folder's frames have their own)
+  std::vector<check::Engine> players = {check::Engine::Rlottie};
+  std::optional<lottie::ThorvgRuntime> thorvg;
+  int player_timeout_s = 30;
+  check::VariantPins pins;
+};
+
+// Every animation of `asset` drawn by every player at every size. lottie::AssetError when no player
+// plays an animation.
+Target read_asset_target(const spec::IconSpec& spec, const lottie::Asset& asset, const std::string& name, const TargetOptions& options);
+// A folder of frames shown `frame_rate` frames a second.
+Target read_frames_target(const spec::IconSpec& spec, const check::FrameFolder& folder, double frame_rate, const std::string& name,
+                          const TargetOptions& options);
+
+}  // namespace iconsynth::render::fit

@@ -1,0 +1,273 @@
+#include "render/fit/tracks.h"
+
+#include "render/cairo/frame_renderer.h"
+#include "render/fit/pixel_residual.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace iconsynth::render::fit {
+
+namespace {
+
+constexpr double kMinScale = 0.4, kMaxScale = 1.9;  // the scales searched for a module
+constexpr double kGolden = 0.6180339887498949;
+constexpr double kCorridor = 1.6;  // a link's pixels: within this many packet radii of its route (and a px)
+constexpr double kShown = 0.15;    // a packet shows when it explains this share of a lone dot's residual
+
+// A packet on one link: the element that draws it and its route, A at module r's edge, B at the
+// clockwise neighbour's.
+struct LinkRoute {
+  std::size_t element = 0;
+  Eigen::Vector2d a, b;
+  bool present = false;
+};
+
+// Pixels owned by a module (nearest centre) or near a link's route, as indices into the image.
+using Region = std::vector<std::size_t>;
+
+double region_difference(const Region& region, const std::vector<std::uint32_t>& theirs, const std::uint32_t* ours) {
+  double sum = 0;
+  for (std::size_t i : region) {
+    const std::uint32_t a = theirs[i], b = ours[i];
+    if (a == b) continue;
+    for (int shift = 0; shift < 32; shift += 8) {
+      const int d = static_cast<int>((a >> shift) & 0xFF) - static_cast<int>((b >> shift) & 0xFF);
+      sum += d * d;
+    }
+  }
+  return sum;
+}
+
+// Golden-section searches run side by side, one per region: each step probes every search once,
+// so one drawing serves them all.
+class SideBySide {
+ public:
+  SideBySide(std::vector<double> lo, std::vector<double> hi) : a_(std::move(lo)), b_(std::move(hi)) {
+    const std::size_t n = a_.size();
+    c_.resize(n), d_.resize(n), fc_.resize(n), fd_.resize(n), probe_.resize(n);
+    for (std::size_t k = 0; k < n; ++k) c_[k] = b_[k] - kGolden * (b_[k] - a_[k]), d_[k] = a_[k] + kGolden * (b_[k] - a_[k]);
+  }
+  // Runs `steps` probes after the two first; `cost(x)` gives each region's cost at the values x.
+  template <class Cost>
+  std::vector<double> run(Cost cost, int steps) {
+    const std::size_t n = a_.size();
+    fc_ = cost(c_), fd_ = cost(d_);
+    std::vector<bool> low(n);
+    for (int s = 0; s < steps; ++s) {
+      for (std::size_t k = 0; k < n; ++k) {
+        low[k] = fc_[k] < fd_[k];
+        if (low[k]) b_[k] = d_[k], d_[k] = c_[k], fd_[k] = fc_[k], probe_[k] = c_[k] = b_[k] - kGolden * (b_[k] - a_[k]);
+        else a_[k] = c_[k], c_[k] = d_[k], fc_[k] = fd_[k], probe_[k] = d_[k] = a_[k] + kGolden * (b_[k] - a_[k]);
+      }
+      const std::vector<double> f = cost(probe_);
+      for (std::size_t k = 0; k < n; ++k) (low[k] ? fc_[k] : fd_[k]) = f[k];
+    }
+    std::vector<double> best(n);
+    for (std::size_t k = 0; k < n; ++k) best[k] = fc_[k] < fd_[k] ? c_[k] : d_[k];
+    return best;
+  }
+
+ private:
+  std::vector<double> a_, b_, c_, d_, fc_, fd_, probe_;
+};
+
+class PoseFitter {
+ public:
+  PoseFitter(const AnimatedScene& scene, int size) : scene_(scene), size_(size), renderer_(scene, size) {
+    evaluate(scene, 0, rest_);
+    const double px = size / scene.grid;
+    for (std::size_t i = 0; i < scene.elements.size(); ++i) {
+      const Element& e = scene.elements[i];
+      if (e.kind == ElementKind::Module) {
+        modules_.push_back(i);
+        centers_.push_back(e.position.at(0) * px);
+      }
+    }
+    const int n = static_cast<int>(modules_.size());
+    routes_.assign(n, {});
+    const auto nearest = [&](const Eigen::Vector2d& p) {
+      int best = 0;
+      for (int k = 1; k < n; ++k) {
+        if ((centers_[k] - p).squaredNorm() < (centers_[best] - p).squaredNorm()) best = k;
+      }
+      return best;
+    };
+    for (std::size_t i = 0; i < scene.elements.size(); ++i) {
+      const Element& e = scene.elements[i];
+      if (e.kind != ElementKind::Packet || e.position.keys().empty()) continue;
+      const Eigen::Vector2d start = e.position.keys().front().value * px, end = e.position.keys().back().value * px;
+      const int from = nearest(start), to = nearest(end);
+      const int link = to == (from + 1) % n ? from : from == (to + 1) % n ? to : -1;
+      if (link < 0 || routes_[link].present) continue;
+      routes_[link] = {i, link == from ? start : end, link == from ? end : start, true};
+      if (packet_radius_ == 0) {
+        const geometry::Bounds b = e.parts.front().path.control_bounds();
+        packet_radius_ = 0.5 * (b.max.x() - b.min.x()) * px;
+      }
+    }
+    // Regions: the pixels near each route to its link; every other pixel to its nearest module
+    // (a packet leaving or landing on a module must not pass for the module swelling).
+    module_regions_.assign(n, {});
+    link_regions_.assign(n, {});
+    for (int y = 0; y < size; ++y) {
+      for (int x = 0; x < size; ++x) {
+        const Eigen::Vector2d p(x + 0.5, y + 0.5);
+        const std::size_t index = static_cast<std::size_t>(y) * size + x;
+        bool on_link = false;
+        for (int r = 0; r < n; ++r) {
+          if (routes_[r].present && distance_to_route(r, p) <= kCorridor * packet_radius_ + 1) link_regions_[r].push_back(index), on_link = true;
+        }
+        if (!on_link) module_regions_[nearest(p)].push_back(index);
+      }
+    }
+    // What one packet in the open costs when it is missing: the residual a lone dot leaves.
+    packet_energy_ = std::numbers::pi * packet_radius_ * packet_radius_ * 4 * 255.0 * 255.0;
+    scales_.assign(n, 1.0);
+    progress_.assign(n, std::nullopt);
+  }
+
+  // The pose of one frame, starting from the frame before's: modules, then the packets with the
+  // modules in place, then the modules again with the packets in place.
+  MeasuredFrame fit(const std::vector<std::uint32_t>& target) {
+    target_ = &target;
+    fit_modules(0.15, 14);
+    fit_packets();
+    fit_modules(0.03, 10);
+    return {scales_, progress_};
+  }
+
+  long renders() const { return renders_; }
+
+ private:
+  double distance_to_route(int r, const Eigen::Vector2d& p) const {
+    const Eigen::Vector2d ab = routes_[r].b - routes_[r].a;
+    const double u = std::clamp((p - routes_[r].a).dot(ab) / ab.squaredNorm(), -0.1, 1.1);
+    return (routes_[r].a + u * ab - p).norm();
+  }
+
+  // Our rest scene with the modules at `scales` and a packet on each link at `progress`.
+  const std::uint32_t* draw(const std::vector<double>& scales, const std::vector<std::optional<double>>& progress) {
+    FrameScene frame = rest_;
+    const double px = size_ / scene_.grid;
+    for (FrameElement& e : frame.elements) {
+      if (e.element->kind == ElementKind::Packet) e.opacity = 0;
+    }
+    for (std::size_t k = 0; k < modules_.size(); ++k) {
+      const Element& e = scene_.elements[modules_[k]];
+      geometry::Affine t = geometry::Affine::Identity();
+      t.translate(e.position.at(0));
+      if (e.rotation != 0) t.rotate(e.rotation * std::numbers::pi / 180);
+      t.scale(scales[k]);
+      frame.elements[modules_[k]].transform = t;
+    }
+    for (std::size_t r = 0; r < routes_.size(); ++r) {
+      if (!routes_[r].present || !progress[r]) continue;
+      FrameElement& e = frame.elements[routes_[r].element];
+      geometry::Affine t = geometry::Affine::Identity();
+      t.translate((routes_[r].a + *progress[r] * (routes_[r].b - routes_[r].a)) / px);
+      e.transform = t;
+      e.opacity = 1;
+    }
+    ++renders_;
+    return reinterpret_cast<const std::uint32_t*>(renderer_.render(frame).data());
+  }
+
+  void fit_modules(double around, int steps) {
+    const std::size_t n = modules_.size();
+    std::vector<double> lo(n), hi(n);
+    for (std::size_t k = 0; k < n; ++k) lo[k] = std::max(kMinScale, scales_[k] - around), hi[k] = std::min(kMaxScale, scales_[k] + around);
+    const auto cost = [&](const std::vector<double>& s) {
+      const std::uint32_t* ours = draw(s, progress_);
+      std::vector<double> f(n);
+      for (std::size_t k = 0; k < n; ++k) f[k] = region_difference(module_regions_[k], *target_, ours);
+      return f;
+    };
+    std::vector<double> found = SideBySide(lo, hi).run(cost, steps);
+    // A scale on its bracket's edge went further than the frame before allows: search it all.
+    bool again = false;
+    for (std::size_t k = 0; k < n; ++k) {
+      if ((found[k] - lo[k] < 0.01 * around && lo[k] > kMinScale) || (hi[k] - found[k] < 0.01 * around && hi[k] < kMaxScale)) {
+        lo[k] = kMinScale, hi[k] = kMaxScale, again = true;
+      } else {
+        lo[k] = hi[k] = found[k];
+      }
+    }
+    if (again) {
+      const std::vector<double> wide = SideBySide(lo, hi).run(cost, 22);
+      for (std::size_t k = 0; k < n; ++k) {
+        if (lo[k] != hi[k]) found[k] = wide[k];
+      }
+    }
+    scales_ = found;
+  }
+
+  // Each link's packet: the best of places along it every 4 % (all links at once), refined around
+  // it; kept where it explains the link's pixels plainly better than no packet does.
+  void fit_packets() {
+    const std::size_t n = routes_.size();
+    const auto link_costs = [&](const std::vector<std::optional<double>>& placed) {
+      const std::uint32_t* drawn = draw(scales_, placed);
+      std::vector<double> f(n, 0);
+      for (std::size_t r = 0; r < n; ++r) {
+        if (routes_[r].present) f[r] = region_difference(link_regions_[r], *target_, drawn);
+      }
+      return f;
+    };
+    const std::vector<double> without = link_costs(std::vector<std::optional<double>>(n));
+    std::vector<double> best(n, infinity_), place(n, 0);
+    for (int step = -1; step <= 26; ++step) {
+      const std::vector<std::optional<double>> placed(n, 0.04 * step);
+      const std::vector<double> f = link_costs(placed);
+      for (std::size_t r = 0; r < n; ++r) {
+        if (f[r] < best[r]) best[r] = f[r], place[r] = 0.04 * step;
+      }
+    }
+    std::vector<double> lo(n), hi(n);
+    for (std::size_t r = 0; r < n; ++r) lo[r] = place[r] - 0.04, hi[r] = place[r] + 0.04;
+    const std::vector<double> found = SideBySide(lo, hi).run(
+        [&](const std::vector<double>& p) {
+          std::vector<std::optional<double>> placed(n);
+          for (std::size_t r = 0; r < n; ++r) placed[r] = p[r];
+          return link_costs(placed);
+        },
+        12);
+    std::vector<std::optional<double>> placed(n);
+    for (std::size_t r = 0; r < n; ++r) placed[r] = found[r];
+    const std::vector<double> with = link_costs(placed);
+    for (std::size_t r = 0; r < n; ++r) {
+      if (!routes_[r].present || !(without[r] - with[r] > kShown * packet_energy_)) placed[r].reset();
+    }
+    progress_ = placed;
+  }
+
+  const AnimatedScene& scene_;
+  int size_;
+  FrameRenderer renderer_;
+  FrameScene rest_;
+  std::vector<std::size_t> modules_;
+  std::vector<Eigen::Vector2d> centers_;  // px
+  std::vector<LinkRoute> routes_;         // px
+  double packet_radius_ = 0;              // px
+  double packet_energy_ = 0;              // levels²
+  static constexpr double infinity_ = std::numeric_limits<double>::infinity();
+  std::vector<Region> module_regions_, link_regions_;
+  std::vector<double> scales_;
+  std::vector<std::optional<double>> progress_;
+  const std::vector<std::uint32_t>* target_ = nullptr;
+  long renders_ = 0;
+};
+
+}  // namespace
+
+MeasuredTracks measure_tracks(const AnimatedScene& scene, const Frames& frames, int size, double frame_rate) {
+  PoseFitter fitter(scene, size);
+  MeasuredTracks out{frame_rate, {}, 0};
+  for (const std::vector<std::uint32_t>& frame : frames) out.frames.push_back(fitter.fit(frame));
+  out.renders = fitter.renders();
+  return out;
+}
+
+}  // namespace iconsynth::render::fit

@@ -1,0 +1,86 @@
+#include "tools/iconsynth/atomic_file.h"
+#include "tools/iconsynth/cli_options.h"
+#include "tools/iconsynth/commands.h"
+#include "tools/iconsynth/target_options.h"
+
+#include "render/fit/fit_report.h"
+
+#include <cstdio>
+#include <iostream>
+
+namespace iconsynth::cli {
+
+namespace {
+
+using namespace render;
+
+struct FitCommandOptions {
+  SpecOptions spec;
+  TargetOptions target;
+  std::vector<std::string> free, fix;
+  std::string output, report;
+  int coarse_size = 64, fine_size = 128;
+  bool json = false;
+};
+
+void run_fit(const FitCommandOptions& o) {
+  const spec::IconSpec base = o.spec.load();
+  const Target target = read_target(o.target);
+  fit::TargetOptions reading;
+  reading.sizes = {o.coarse_size, o.fine_size};
+  reading.pins = o.target.pins();
+  reading.player_timeout_s = o.target.player_timeout_s;
+  std::vector<std::string> notes;
+  if (target.asset) choose_players(o.target, reading.players, reading.thorvg, notes);
+  std::fprintf(stderr, "fit: reading %s\n", target.name.c_str());
+  fit::Target frames;
+  try {
+    frames = target.asset ? fit::read_asset_target(base, *target.asset, target.name, reading)
+                          : fit::read_frames_target(base, *target.frames, o.target.fps, target.name, reading);
+  } catch (const lottie::AssetError& e) {
+    throw std::invalid_argument(std::string("cannot play the asset: ") + e.what());
+  }
+  fit::FitOptions options;
+  options.free = o.free, options.fix = o.fix;
+  options.coarse_size = o.coarse_size, options.fine_size = o.fine_size;
+  options.progress = [](const std::string& stage) { std::fprintf(stderr, "fit: %s\n", stage.c_str()); };
+  fit::FitResult result = fit::fit_target(base.source, frames, options);
+  for (const std::string& n : notes) result.notes.insert(result.notes.begin(), n);
+  for (const std::string& n : frames.notes) result.notes.push_back(n);
+  write_file_atomically(o.output, result.spec.dump(2) + "\n");
+  if (o.json) {
+    std::cout << fit::fit_json(result, target.name).dump(2) << "\n";
+  } else {
+    std::cout << fit::fit_text(result, target.name);
+  }
+  std::fprintf(o.json ? stderr : stdout, "wrote %s; check it with: iconsynth check %s --spec %s\n", o.output.c_str(), o.target.path.c_str(),
+               o.output.c_str());
+  if (!o.report.empty()) {
+    for (const OutputFile& f : fit::write_fit_report(result, target.name, o.report)) write_file_atomically(f.path, f.bytes);
+    std::fprintf(o.json ? stderr : stdout, "report: %s\n", (std::filesystem::path(o.report) / "index.html").c_str());
+  }
+  std::fflush(stdout);
+  if (!result.matched()) throw CheckFailed("no spec of this icon matches the target");
+}
+
+}  // namespace
+
+void add_fit_command(CLI::App& app) {
+  auto o = std::make_shared<FitCommandOptions>();
+  CLI::App* cmd = app.add_subcommand("fit", "Find the spec that regenerates a published .lottie, Lottie JSON or folder of PNG frames");
+  o->spec.add_to(*cmd);
+  o->target.add_to(*cmd, "The .lottie bundle, Lottie JSON file or folder of PNG frames to fit");
+  cmd->add_option("-o,--output", o->output, "Where to write the fitted spec (JSON)")->required();
+  cmd->add_option("--free", o->free, "Fit only the parameters under this spec path (repeatable), e.g. motions.light or layout")
+      ->type_name("PATH");
+  cmd->add_option("--fix", o->fix, "Keep the parameters under this spec path at the base spec's values (repeatable)")->type_name("PATH");
+  cmd->add_option("--report", o->report, "Write an HTML report (index.html, fit.json, images) to this folder");
+  cmd->add_flag("--json", o->json, "Print the report as JSON instead of a table");
+  cmd->add_option("--coarse-size", o->coarse_size, "Size in px the motions are fitted at")->check(CLI::Range(24, 256))->capture_default_str();
+  cmd->add_option("--size", o->fine_size, "Size in px the rest pose is fitted and the result judged at")
+      ->check(CLI::Range(24, 512))
+      ->capture_default_str();
+  cmd->callback([o] { run_fit(*o); });
+}
+
+}  // namespace iconsynth::cli
