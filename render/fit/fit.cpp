@@ -14,8 +14,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <future>
 #include <limits>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace iconsynth::render::fit {
@@ -29,9 +31,21 @@ constexpr double kEasingResidual = 1.05;    // … and taken if it explains the 
 constexpr double kSameTracks = 4;           // (or this much worse at most: two standard deviations)
 constexpr double kTrackPrior = 0.01;        // a pull toward the start, per step², where the tracks cannot tell
 constexpr int kSameColor = 3;               // levels a channel: a colour this close to the base's is the base's
-constexpr int kRangeDoublings = 8, kRangeHalvings = 4;
+constexpr int kRangeProbes = 4, kRangeHalvings = 3;
+constexpr std::size_t kGeometryStride = 3;  // a size's passing range is judged on every third frame
+constexpr double kRefineSteps = 0.25;       // a refinement's first steps, in parameter steps (a quarter frame)
+constexpr int kSmallestRest = 24;           // px: the rest pose's pyramid goes down to about this
+constexpr int kRestRounds = 3;              // Subplex restarts at each size of it, while they gain
+constexpr double kRoundedTracks = 0.02;     // a rounded value may cost the tracks this share (and one standard deviation)
+constexpr double kRoundedRest = 0.01;       // … or the rest frames' residual this share
 
 double infinity() { return std::numeric_limits<double>::infinity(); }
+
+std::string seconds_since(std::chrono::steady_clock::time_point began) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f s", std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
+  return text;
+}
 
 bool under(const std::string& path, const std::string& prefix) { return path == prefix || path.rfind(prefix + ".", 0) == 0; }
 
@@ -56,7 +70,22 @@ double easing_distance(const motion::Easing& a, const motion::Easing& b) {
   return worst;
 }
 
-double rounded(double v, double unit) { return std::round(v / unit) * unit; }
+// `v` to a ten-thousandth, as the shortest decimal that reads back as that (12.0185, not 12.018500000000001).
+double tidy(double v) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.4f", v);
+  return std::strtod(text, nullptr);
+}
+
+// Whole numbers written as integers ("frames": 24, not 24.0), as people write them.
+void whole_numbers(Json& node) {
+  if (node.is_number_float()) {
+    const double v = node.get<double>();
+    if (std::floor(v) == v && std::abs(v) < 1e15) node = static_cast<std::int64_t>(v);
+  } else if (node.is_structured()) {
+    for (Json& child : node) whole_numbers(child);
+  }
+}
 
 // A theme's colours as the frames show them.
 struct ThemeColours {
@@ -82,13 +111,23 @@ class Fitter {
   int size_for(const TargetAnimation& a, int asked) const;
   // Minimises `f` over `rows` from the values in hand, which it moves to the minimum. `decides`:
   // the result is final (its convergence is the fit's), not a starting point for a later stage.
-  void search(const std::vector<std::size_t>& rows, const Objective& f, Method method, int budget, const std::string& stage,
-              double tolerance = 1e-3, bool decides = true);
+  Minimum search(const std::vector<std::size_t>& rows, const Objective& f, Method method, int budget, const std::string& stage,
+                 double tolerance = 1e-3, bool decides = true, double initial_steps = 1);
   bool moves_frames(std::size_t row, const std::vector<const TargetAnimation*>& animations);
   double pixel_residual(const std::vector<double>& values, std::vector<PixelResidual>& residuals,
                         const std::vector<const TargetAnimation*>& animations);
+  // Each animation's measure of `spec` (two at a time), summed, or the worst of them.
+  double each_animation(const spec::IconSpec& spec, const std::string& geometry, std::vector<PixelResidual>& measures,
+                        const std::vector<const TargetAnimation*>& animations, bool worst);
 
+  void gather_rests();
+  const std::vector<std::uint32_t>& halved(const std::vector<std::uint32_t>& frame, int size);
+  std::optional<check::ColorSolver::Solution> solve_rest(const std::vector<double>& values);
+  // How well `values` explain the rest frames, the colours solved (levels², summed).
+  double rest_residual(const std::vector<double>& values);
   void fit_rest();
+  void round_values();
+  Json written_document() const;
   void fit_motion(const std::string& motion);
   // How far `values`' choreography of `motion` is from the tracks measured for it, with a faint
   // pull of `rows` toward `start`.
@@ -112,6 +151,16 @@ class Fitter {
   std::vector<ThemeColours> colours_;
   std::map<std::string, std::string> presets_;  // easing path → the preset it is
   std::map<std::string, std::vector<MeasuredTracks>> tracks_;  // per motion shown: each player's
+  std::set<std::string> easings_held_;  // motions whose base easings explain their tracks
+  struct Rest {
+    std::string style, motion;
+    std::map<int, std::vector<ImageView>> images;  // by size: every view's first and last frame
+  };
+  std::vector<Rest> rests_;
+  std::vector<int> rest_sizes_;                     // the pyramid, smallest first
+  std::vector<std::unique_ptr<std::vector<std::uint32_t>>> halved_;  // the frames halved for it
+  int rest_size_ = 0;                               // the level being fitted
+  bool duotone_ = false;
   FitResult out_;
   long renders_ = 0;
 };
@@ -219,9 +268,9 @@ int Fitter::size_for(const TargetAnimation& a, int asked) const {
   return frames.count(asked) ? asked : frames.begin()->first;  // a folder has its own size only
 }
 
-void Fitter::search(const std::vector<std::size_t>& rows, const Objective& f, Method method, int budget, const std::string& stage,
-                    double tolerance, bool decides) {
-  if (rows.empty()) return;
+Minimum Fitter::search(const std::vector<std::size_t>& rows, const Objective& f, Method method, int budget, const std::string& stage,
+                       double tolerance, bool decides, double initial_steps) {
+  if (rows.empty()) return {{}, 0, 0, true, "nothing to fit"};
   Box box;
   std::vector<double> start;
   for (std::size_t r : rows) {
@@ -235,21 +284,22 @@ void Fitter::search(const std::vector<std::size_t>& rows, const Objective& f, Me
     return f(values);
   };
   const auto began = std::chrono::steady_clock::now();
-  const Minimum m = minimise(objective, start, box, method, budget, tolerance);
+  const Minimum m = minimise(objective, start, box, method, budget, tolerance, initial_steps);
   for (std::size_t i = 0; i < rows.size(); ++i) values_[rows[i]] = m.x[i];
   if (decides) out_.converged = out_.converged && m.converged;
-  char took[32];
-  std::snprintf(took, sizeof took, ", %.2f s", std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
+  if (stage.empty()) return m;  // a step of a stage that reports itself
   out_.stages.push_back(stage + ": " + std::to_string(rows.size()) + " parameters, " + std::to_string(m.evaluations) +
-                        " evaluations, " + m.stop + took);
+                        " evaluations, " + m.stop + ", " + seconds_since(began));
   if (std::getenv("ICONSYNTH_FIT_DEBUG")) {
     std::string line;
     for (std::size_t r : rows) line += table_.params()[r].path.substr(table_.params()[r].path.rfind('.', table_.params()[r].path.size() - 3) + 1) + "=" + spec::format_number(values_[r]) + " ";
     std::fprintf(stderr, "%s: %s (value %g)\n", stage.c_str(), line.c_str(), m.value);
   }
+  return m;
 }
 
-// Whether a step of `row` changes any frame the animations' players drew (a pose or, at rest, a pixel).
+// Whether a step of `row` changes any frame the animations' players drew: a pose, or for a size
+// (whose outlines change without any pose changing) what a few frames look like.
 bool Fitter::moves_frames(std::size_t row, const std::vector<const TargetAnimation*>& animations) {
   const Param& p = table_.params()[row];
   const bool geometry = p.family == Family::Layout || p.family == Family::Weight;
@@ -261,19 +311,17 @@ bool Fitter::moves_frames(std::size_t row, const std::vector<const TargetAnimati
     if (!spec) return all;
     const AnimatedScene scene = build_scene(*spec, variant_of(*spec, a));
     const std::size_t frames = a.views.front().frames.begin()->second.size();
-    for (std::size_t f = 0; f < frames; ++f) {
+    for (std::size_t f = 0; f < frames; f += geometry ? kGeometryStride : 1) {
       const FrameScene frame = evaluate(scene, check::our_frame_at(f, a.frame_rate, scene.frame_rate));
       if (geometry) {
-        // Outlines change without a pose changing: compare what is drawn, at a small size.
         const ImageSurface image = render_frame(frame, 48);
         ++renders_;
         const std::vector<std::uint32_t> px = pixels_of(image.view());
         all.insert(all.end(), px.begin(), px.end());
-        if (f > 0) break;  // the rest pose shows every outline but the packet's
-        continue;
+      } else {
+        pose_of(frame, pose);
+        all.insert(all.end(), pose.begin(), pose.end());
       }
-      pose_of(frame, pose);
-      all.insert(all.end(), pose.begin(), pose.end());
     }
     return all;
   };
@@ -288,15 +336,95 @@ double Fitter::pixel_residual(const std::vector<double>& values, std::vector<Pix
                               const std::vector<const TargetAnimation*>& animations) {
   const auto spec = load(values);
   if (!spec) return infinity();
-  const std::string geometry = geometry_key(values);
-  double sum = 0;
-  for (std::size_t i = 0; i < animations.size(); ++i) {
-    const AnimatedScene scene = build_scene(*spec, variant_of(*spec, *animations[i]));
-    const long before = residuals[i].renders();
-    sum += residuals[i](scene, geometry);
-    renders_ += residuals[i].renders() - before;
+  return each_animation(*spec, geometry_key(values), residuals, animations, false);
+}
+
+double Fitter::each_animation(const spec::IconSpec& spec, const std::string& geometry, std::vector<PixelResidual>& measures,
+                              const std::vector<const TargetAnimation*>& animations, bool worst) {
+  // Two at a time: the machine this runs on has two cores, and the animations share nothing.
+  std::vector<double> value(animations.size(), 0);
+  std::vector<long> before(animations.size());
+  for (std::size_t i = 0; i < animations.size(); ++i) before[i] = measures[i].renders();
+  const auto one = [&](std::size_t i) { value[i] = measures[i](build_scene(spec, variant_of(spec, *animations[i])), geometry); };
+  for (std::size_t i = 0; i < animations.size(); i += 2) {
+    auto second = i + 1 < animations.size() ? std::async(std::launch::async, one, i + 1) : std::future<void>();
+    one(i);
+    if (second.valid()) second.get();
   }
-  return sum;
+  double out = 0;
+  for (std::size_t i = 0; i < animations.size(); ++i) {
+    renders_ += measures[i].renders() - before[i];
+    out = worst ? std::max(out, value[i]) : out + value[i];
+  }
+  return out;
+}
+
+// A frame at half its size: each pixel the mean of four (as a renderer's box-filtered coverage is).
+const std::vector<std::uint32_t>& Fitter::halved(const std::vector<std::uint32_t>& frame, int size) {
+  const int half = size / 2;
+  auto out = std::make_unique<std::vector<std::uint32_t>>(static_cast<std::size_t>(half) * half);
+  for (int y = 0; y < half; ++y) {
+    for (int x = 0; x < half; ++x) {
+      std::uint32_t p = 0;
+      for (int shift = 0; shift < 32; shift += 8) {
+        unsigned sum = 2;  // rounds to nearest
+        for (int dy = 0; dy < 2; ++dy) {
+          for (int dx = 0; dx < 2; ++dx) sum += (frame[static_cast<std::size_t>(2 * y + dy) * size + 2 * x + dx] >> shift) & 0xFF;
+        }
+        p |= (sum / 4) << shift;
+      }
+      (*out)[static_cast<std::size_t>(y) * half + x] = p;
+    }
+  }
+  halved_.push_back(std::move(out));
+  return *halved_.back();
+}
+
+// The rest frames of every view of every animation, by style, at each size of a pyramid (the fine
+// size, halved down to about 24 px): sizes are fitted coarse to fine, since at 128 px a module half
+// a unit off lies beyond the reach of its edges' anti-aliasing, where the residual tells nothing.
+void Fitter::gather_rests() {
+  const spec::IconSpec base_spec = spec::load_spec(base_);
+  for (const TargetAnimation* a : showing("")) {
+    const int size = size_for(*a, options_.fine_size);
+    if (rest_sizes_.empty()) {
+      for (int s = size; s >= kSmallestRest; s /= 2) rest_sizes_.insert(rest_sizes_.begin(), s);
+    }
+    auto it = std::find_if(rests_.begin(), rests_.end(), [&](const Rest& r) { return r.style == a->variant.style; });
+    if (it == rests_.end()) it = rests_.insert(rests_.end(), {a->variant.style, a->variant.motion, {}});
+    for (const TargetView& v : a->views) {
+      const Frames& frames = v.frames.at(size);
+      for (const std::vector<std::uint32_t>* frame : {&frames.front(), &frames.back()}) {
+        if (frame == &frames.back() && frames.size() == 1) break;
+        const std::vector<std::uint32_t>* level = frame;
+        for (int s = size; s >= kSmallestRest; s /= 2) {
+          if (s != size) level = &halved(*level, s * 2);
+          if (std::find(rest_sizes_.begin(), rest_sizes_.end(), s) != rest_sizes_.end()) it->images[s].push_back(view_of(*level, s, s));
+        }
+      }
+    }
+    duotone_ = duotone_ || base_spec.style_rule(a->variant.style).card_fill == spec::CardFill::Secondary;
+  }
+  rest_size_ = rest_sizes_.back();
+}
+
+std::optional<check::ColorSolver::Solution> Fitter::solve_rest(const std::vector<double>& values) {
+  const auto spec = load(values);
+  if (!spec) return std::nullopt;
+  check::ColorSolver solver;
+  for (const Rest& r : rests_) {
+    const AnimatedScene scene = build_scene(*spec, {r.style, spec->default_weight, r.motion, theme_, std::nullopt});
+    const AnimatedScene probed = check::probe_colors(scene);
+    const ImageSurface probe = render_frame(evaluate(probed, 0), rest_size_);
+    ++renders_;
+    for (const ImageView& image : r.images.at(rest_size_)) solver.add(probe.view(), image);
+  }
+  return solver.solve(duotone_);
+}
+
+double Fitter::rest_residual(const std::vector<double>& values) {
+  const auto s = solve_rest(values);
+  return s ? s->residual : infinity();
 }
 
 // Stage 2: the weight and the layout against every animation's rest frames, colours solved.
@@ -313,50 +441,33 @@ void Fitter::fit_rest() {
     }
     rows.push_back(i);
   }
-  // The rest frames of every view of every animation, by style.
-  struct Rest {
-    std::string style, motion;
-    std::vector<ImageView> images;
-  };
-  std::vector<Rest> rests;
-  bool duotone = false;
-  const spec::IconSpec base_spec = spec::load_spec(base_);
-  for (const TargetAnimation* a : all) {
-    const int size = size_for(*a, options_.fine_size);
-    auto it = std::find_if(rests.begin(), rests.end(), [&](const Rest& r) { return r.style == a->variant.style; });
-    if (it == rests.end()) it = rests.insert(rests.end(), {a->variant.style, a->variant.motion, {}});
-    for (const TargetView& v : a->views) {
-      const Frames& frames = v.frames.at(size);
-      it->images.push_back(view_of(frames.front(), size, size));
-      if (frames.size() > 1) it->images.push_back(view_of(frames.back(), size, size));
+  gather_rests();
+  // Coarse to fine: at 128 px a module half a unit off lies beyond the reach of its edges'
+  // anti-aliasing, where the residual says nothing; at 32 px it is within a pixel. Subplex at each
+  // size, again while it still gains: the sizes trade with one another (a module's size and the
+  // padding place its edges together) and the residual is rough at the scale of a pixel's 1/15
+  // (Cairo's vertical sampling), which stalls a model-based method like BOBYQA.
+  const Objective residual = [&](const std::vector<double>& values) { return rest_residual(values); };
+  for (int size : rest_sizes_) {
+    rest_size_ = size;
+    double now = residual(values_);
+    for (int round = 0; round < kRestRounds; ++round) {
+      search(rows, residual, Method::Subplex, 800, "rest pose (weight, layout) at " + std::to_string(size) + " px", 1e-3,
+             size == rest_sizes_.back());
+      const double then = residual(values_);
+      if (then > now * (1 - 1e-3)) break;
+      now = then;
     }
-    duotone = duotone || base_spec.style_rule(a->variant.style).card_fill == spec::CardFill::Secondary;
   }
-  const auto solve = [&](const std::vector<double>& values) -> std::optional<check::ColorSolver::Solution> {
-    const auto spec = load(values);
-    if (!spec) return std::nullopt;
-    check::ColorSolver solver;
-    for (const Rest& r : rests) {
-      const AnimatedScene scene = build_scene(*spec, {r.style, spec->default_weight, r.motion, theme_, std::nullopt});
-      const AnimatedScene probed = check::probe_colors(scene);
-      const ImageSurface probe = render_frame(evaluate(probed, 0), r.images.front().width);
-      ++renders_;
-      for (const ImageView& image : r.images) solver.add(probe.view(), image);
-    }
-    return solver.solve(duotone);
-  };
-  search(rows, [&](const std::vector<double>& values) {
-    const auto s = solve(values);
-    return s ? s->residual : infinity();
-  }, Method::Bobyqa, 400, "rest pose (weight, layout)");
 
   // The colours at the weight and layout found; the base's own where they are within a few levels.
   if (std::any_of(options_.fix.begin(), options_.fix.end(), [](const std::string& p) { return under("themes", p); })) {
     colours_.clear();
     return;
   }
-  const auto s = solve(values_);
+  const auto s = solve_rest(values_);
   if (!s) return;
+  const spec::IconSpec base_spec = spec::load_spec(base_);
   const spec::ThemeRule& rule = base_spec.theme_rule(theme_);
   ThemeColours c{theme_, color_distance(s->primary, rule.primary) <= kSameColor ? rule.primary : s->primary, std::nullopt};
   if (s->has_secondary && color_distance(s->secondary, rule.secondary(c.primary)) > kSameColor) {
@@ -397,17 +508,51 @@ void Fitter::fit_motion(const std::string& motion) {
   if (!spec) throw std::logic_error("fit: the spec in hand does not load");
   const AnimatedScene rest = build_scene(*spec, variant_of(*spec, measured));
   std::vector<MeasuredTracks>& tracks = tracks_[motion];
+  const auto began = std::chrono::steady_clock::now();
+  long drawn = 0;
   for (std::size_t v = 0; v < measured.views.size(); ++v) {
     tracks.push_back(measure_tracks(rest, measured.frames(size, v), size, measured.frame_rate));
-    renders_ += tracks.back().renders;
+    drawn += tracks.back().renders;
   }
+  renders_ += drawn;
+  if (std::getenv("ICONSYNTH_FIT_DEBUG")) {
+    std::fprintf(stderr, "measure scene: %s\n", document(values_)["layout"].dump().c_str());
+    for (std::size_t f = 0; f < tracks.front().frames.size(); f += 4) {
+      const MeasuredFrame& m = tracks.front().frames[f];
+      std::fprintf(stderr, "  %zu s %.4f p %.3f\n", f, m.module_scale[0], m.link_progress[0].value_or(-1));
+    }
+  }
+  out_.stages.push_back(motion + ": tracks measured on " + std::to_string(measured.views.size()) + " players' frames of " + measured.id +
+                        " at " + std::to_string(size) + " px, " + std::to_string(drawn) + " frames drawn, " + seconds_since(began));
+  // The timings and scales first, the easings held at the base's (most motions use presets, and
+  // twelve fewer dimensions find the timing surely); then everything, from there.
   const std::vector<double> start = values_;
+  std::vector<std::size_t> timed;
+  for (std::size_t r : rows) {
+    if (table_.params()[r].family != Family::Easing) timed.push_back(r);
+  }
   const auto distance = [&, motion](const std::vector<double>& values) { return track_distance_of(motion, values, rows, start); };
-  search(rows, distance, Method::Subplex, 4000, motion + ": tracks", 1e-2, false);
-  search(rows, distance, Method::Bobyqa, 2000, motion + ": tracks, refined");
+  search(timed, distance, Method::Subplex, 6000, motion + ": tracks, easings held", 1e-2, false);
+  search(timed, distance, Method::Bobyqa, 3000, motion + ": tracks, easings held, refined", 1e-3, true, kRefineSteps);
+  const std::vector<double> held = values_;
+  const double held_distance = distance(values_);
+  if (timed.size() < rows.size()) {
+    const Minimum freed = search(rows, distance, Method::Bobyqa, 4000, motion + ": tracks, easings free", 1e-3, false, kRefineSteps);
+    // The base's easings are kept while the tracks cannot tell them from the ones found.
+    const double free_distance = distance(values_);
+    if (held_distance <= free_distance + std::max(kSameTracks, (kEasingResidual - 1) * free_distance)) {
+      values_ = held;
+      easings_held_.insert(motion);
+    } else {
+      out_.converged = out_.converged && freed.converged;
+    }
+  }
 
   if (const auto packet = table_.find("layout.packet.radius"); packet && state_[*packet] == ParamState::Fitted) {
-    if (!moves_frames(*packet, group)) return;
+    if (!moves_frames(*packet, group)) {
+      state_[*packet] = ParamState::Undetermined;  // at this weight the packet's size follows the stroke
+      return;
+    }
     std::vector<PixelResidual> residuals;
     for (const TargetAnimation* a : group) residuals.emplace_back(*a, size_for(*a, options_.fine_size));
     search({*packet}, [&](const std::vector<double>& values) { return pixel_residual(values, residuals, group); }, Method::Subplex,
@@ -442,7 +587,7 @@ void Fitter::snap_easings() {
     const Json& original = base_.at(Json::json_pointer(json_pointer(path)));
     const bool fitted = std::all_of(state_.begin() + static_cast<std::ptrdiff_t>(i), state_.begin() + static_cast<std::ptrdiff_t>(i) + 4,
                                     [](ParamState s) { return s == ParamState::Fitted; });
-    if (!fitted) {
+    if (!fitted || easings_held_.count(params[i].motion)) {
       if (original.is_string()) presets_[path] = original.get<std::string>();
       continue;
     }
@@ -473,7 +618,7 @@ void Fitter::snap_easings() {
       const bool linear = preset.kind == motion::Easing::Kind::Linear;
       values_[i] = linear ? 0 : preset.x1, values_[i + 1] = linear ? 0 : preset.y1;
       values_[i + 2] = linear ? 1 : preset.x2, values_[i + 3] = linear ? 1 : preset.y2;
-      search(others, distance, Method::Bobyqa, 600, path + " as " + name, 1e-3, false);
+      search(others, distance, Method::Bobyqa, 3000, path + " as " + name, 1e-3, false, kRefineSteps);
       if (distance(values_) <= now + std::max(kSameTracks, kEasingResidual * now - now)) {
         presets_[path] = name;
         ++taken;
@@ -485,10 +630,93 @@ void Fitter::snap_easings() {
   out_.stages.push_back("easings: " + std::to_string(taken) + " named presets of " + std::to_string(tried) + " tried");
 }
 
+// Values as people write them, where the frames cannot tell: each fitted timing, scale and size
+// is tried at the roundest of a few units (whole frames, half frames …; hundredths of a scale;
+// quarters, twentieths … of a grid unit), the others of its kind fitted again around it (a lead
+// and a gather trade frames), and kept there when the tracks or the rest frames it is judged by
+// say no worse. A truth of whole frames comes back whole rather than a hair off, which matters
+// where a packet's departure falls on a frame. Values nearest a round one go first.
+void Fitter::round_values() {
+  int rounded_count = 0;
+  const auto units_of = [](Family f) -> std::vector<double> {
+    switch (f) {
+      case Family::Timing: return {1, 0.5, 0.25, 0.1, 0.01};
+      case Family::Scale: return {0.05, 0.01, 0.005, 0.001};
+      default: return {0.25, 0.05, 0.01, 0.001};
+    }
+  };
+  const auto try_rows = [&](std::vector<std::size_t> rows, const Objective& f, bool relative) {
+    double now = f(values_);
+    const auto gap = [&](std::size_t r) {
+      const double unit = units_of(table_.params()[r].family).front();
+      return std::abs(values_[r] - std::round(values_[r] / unit) * unit) / unit;
+    };
+    std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) { return gap(a) < gap(b); });
+    std::vector<std::size_t> open = rows;  // not rounded yet: free to follow
+    for (std::size_t r : rows) {
+      open.erase(std::find(open.begin(), open.end(), r));
+      const std::vector<double> kept = values_;
+      for (double unit : units_of(table_.params()[r].family)) {
+        const double candidate = std::round(kept[r] / unit) * unit;
+        if (candidate < table_.params()[r].lower || candidate > table_.params()[r].upper) continue;
+        values_ = kept;
+        values_[r] = candidate;
+        if (candidate != kept[r]) search(open, f, Method::Bobyqa, 300, "", 1e-3, false, kRefineSteps);
+        if (f(values_) <= (relative ? now * (1 + kRoundedRest) : now * (1 + kRoundedTracks) + 1)) {
+          now = f(values_);
+          rounded_count += candidate != kept[r];
+          break;
+        }
+        values_ = kept;
+      }
+    }
+  };
+  for (const std::string& motion : shown_) {
+    std::vector<std::size_t> rows;
+    for (std::size_t i = 0; i < table_.params().size(); ++i) {
+      const Param& p = table_.params()[i];
+      if (p.motion == motion && state_[i] == ParamState::Fitted && (p.family == Family::Timing || p.family == Family::Scale) &&
+          !under(p.path, "motions." + motion + ".tail")) {
+        rows.push_back(i);
+      }
+    }
+    const std::vector<double> start = values_;
+    try_rows(rows, [&](const std::vector<double>& v) { return track_distance_of(motion, v, {}, start); }, false);
+  }
+  std::vector<std::size_t> geometry;
+  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+    const Family f = table_.params()[i].family;
+    if (state_[i] == ParamState::Fitted && (f == Family::Layout || f == Family::Weight) && table_.params()[i].path != "layout.packet.radius") {
+      geometry.push_back(i);
+    }
+  }
+  try_rows(geometry, [&](const std::vector<double>& v) { return rest_residual(v); }, true);
+  out_.stages.push_back("rounding: " + std::to_string(rounded_count) + " values rounded where the frames cannot tell");
+}
+
+// The fitted spec as written: values rounded far below what any frame shows (a ten-thousandth of a
+// frame or unit), easings that are presets by name, tails from the durations, the look as defaults.
+Json Fitter::written_document() const {
+  std::vector<double> values = values_;
+  for (double& v : values) v = tidy(v);
+  Json doc = document(values);
+  if (const auto spec = load(values)) {
+    for (const auto& [motion, duration] : durations_) doc["motions"][motion]["tail"] = tidy(spec->choreography(motion).tail);
+  }
+  whole_numbers(doc);
+  for (const auto& [path, name] : presets_) doc.at(Json::json_pointer(json_pointer(path))) = name;
+  if (target_.animations.size() == 1) {
+    doc["defaults"]["style"] = target_.animations.front().variant.style;
+    doc["defaults"]["motion"] = target_.animations.front().variant.motion;
+  }
+  doc["defaults"]["theme"] = theme_;
+  return doc;
+}
+
 // Stage 5: check's verdict on every frame; where it fails, where the residual sits.
 void Fitter::judge() {
-  const auto spec = load(values_);
-  if (!spec) throw std::logic_error("fit: the fitted spec does not load");
+  // The verdict is on the spec as written (rounded, presets by name), exactly what check will load.
+  const std::optional<spec::IconSpec> spec = spec::load_spec(written_document());
   for (const TargetAnimation& a : target_.animations) {
     AnimationFit fit{a.id, variant_of(*spec, a), "", a.found_how, {}, a.failures, {}, -1, {}, {}, {}};
     fit.look = check::describe_variant(*spec, fit.variant);
@@ -528,45 +756,43 @@ void Fitter::find_ranges() {
     const Param& p = table_.params()[i];
     if (state_[i] != ParamState::Fitted || p.family == Family::Easing || under(p.path, "motions." + p.motion + ".tail")) continue;
     const auto group = showing(p.motion);
+    // A size or the weight changes every frame alike: every third frame tells its range.
+    const bool geometry = p.family == Family::Layout || p.family == Family::Weight;
     std::vector<PixelResidual> scores;
     for (const TargetAnimation* a : group) {
-      scores.emplace_back(*a, size_for(*a, options_.coarse_size), PixelResidual::Measure::CheckScore, options_.thresholds);
+      scores.emplace_back(*a, size_for(*a, options_.coarse_size), PixelResidual::Measure::CheckScore, options_.thresholds,
+                          std::nullopt, geometry ? kGeometryStride : 1);
     }
     const auto worst = [&](double value) {
       std::vector<double> values = values_;
       values[i] = value;
       const auto spec = load(values);
       if (!spec) return infinity();
-      double w = 0;
-      const std::string geometry = geometry_key(values);
-      for (std::size_t k = 0; k < group.size(); ++k) {
-        const long before = scores[k].renders();
-        w = std::max(w, scores[k](build_scene(*spec, variant_of(*spec, *group[k])), geometry));
-        renders_ += scores[k].renders() - before;
-      }
-      return w;
+      return each_animation(*spec, geometry_key(values), scores, group, true);
     };
-    if (worst(values_[i]) > 1) continue;
+    const double at = worst(values_[i]);
+    if (at > 1) continue;
+    // Each side: a quarter step out, then straight on to where the score would reach the limit
+    // (scores grow about linearly with a shift), then halved between the last pass and the first fail.
     double bound[2];
     for (int side = 0; side < 2; ++side) {
-      const double dir = side == 0 ? -1 : 1, limit = side == 0 ? p.lower : p.upper;
-      double pass = values_[i], step = p.step * 0.25;
-      bound[side] = limit;
-      for (int k = 0; k < kRangeDoublings; ++k, step *= 2) {
-        const double x = std::clamp(values_[i] + dir * step, p.lower, p.upper);
-        if (worst(x) > 1) {
-          double fail = x;
-          for (int h = 0; h < kRangeHalvings; ++h) {
-            const double mid = (pass + fail) / 2;
-            (worst(mid) > 1 ? fail : pass) = mid;
-          }
-          bound[side] = pass;
-          break;
+      const double dir = side == 0 ? -1 : 1, room = side == 0 ? values_[i] - p.lower : p.upper - values_[i];
+      double pass = 0, fail = -1, d = std::min(room, 0.25 * p.step), before = at;
+      for (int k = 0; k < kRangeProbes && fail < 0 && d > pass; ++k) {
+        const double s = worst(values_[i] + dir * d);
+        if (s > 1) {
+          fail = d;
+        } else {
+          const double slope = (s - before) / (d - pass);
+          pass = d, before = s;
+          d = std::min(room, slope > 1e-9 ? pass + 1.1 * (1 - s) / slope : 4 * pass);
         }
-        pass = x;
-        if (x == limit) break;
-        bound[side] = x;  // passes this far at least (the search stops here)
       }
+      for (int h = 0; h < kRangeHalvings && fail > 0; ++h) {
+        const double mid = (pass + fail) / 2;
+        (worst(values_[i] + dir * mid) > 1 ? fail : pass) = mid;
+      }
+      bound[side] = values_[i] + dir * pass;
     }
     out_.params.push_back({p.path, p.family, p.unit, values_[i], table_.base_values()[i], "", "", ParamState::Fitted, bound[0], bound[1], ""});
   }
@@ -585,6 +811,9 @@ FitResult Fitter::run() {
   }
   say("easings");
   snap_easings();
+  auto began = std::chrono::steady_clock::now();
+  round_values();
+  out_.stages.back() += ", " + seconds_since(began);
   // The tails the durations leave, written into the values so the report shows them.
   if (const auto spec = load(values_)) {
     for (const auto& [motion, duration] : durations_) {
@@ -592,10 +821,17 @@ FitResult Fitter::run() {
     }
   }
   say("check's verdict");
+  began = std::chrono::steady_clock::now();
+  long drawn = renders_;
   judge();
+  out_.stages.push_back("check's verdict on every frame of every player at " + std::to_string(out_.size) + " px: " +
+                        std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
   if (options_.ranges) {
     say("how well the frames determine each parameter");
+    began = std::chrono::steady_clock::now();
+    drawn = renders_;
     find_ranges();
+    out_.stages.push_back("passing ranges: " + std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
   }
   FitResult r = result();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -606,24 +842,10 @@ FitResult Fitter::result() {
   FitResult r = std::move(out_);
   std::vector<FittedParam> ranged = std::move(r.params);
   r.params.clear();
-  // The document: values rounded far below what any frame shows, presets by name, the look as defaults.
-  std::vector<double> values = values_;
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    const Family f = table_.params()[i].family;
-    values[i] = rounded(values[i], f == Family::Timing ? 1e-3 : f == Family::Weight ? 1e-3 : 1e-4);
-  }
-  Json doc = document(values);
-  if (const auto spec = load(values)) {
-    for (const auto& [motion, duration] : durations_) doc["motions"][motion]["tail"] = rounded(spec->choreography(motion).tail, 1e-3);
-  }
-  for (const auto& [path, name] : presets_) doc.at(Json::json_pointer(json_pointer(path))) = name;
-  if (target_.animations.size() == 1) {
-    doc["defaults"]["style"] = target_.animations.front().variant.style;
-    doc["defaults"]["motion"] = target_.animations.front().variant.motion;
-  }
-  doc["defaults"]["theme"] = theme_;
+  const Json doc = written_document();
   spec::load_spec(doc);  // the fitted spec loads like any other (a logic error if not)
   r.spec = doc;
+  const std::vector<double>& values = values_;
 
   // The report's rows: the look, then every parameter of the table.
   const spec::IconSpec base_spec = spec::load_spec(base_);

@@ -54,7 +54,9 @@ Minimum minimise(const std::function<double(const std::vector<double>&)>& f, con
   const unsigned n = static_cast<unsigned>(start.size());
   if (n == 0) return {start, f(start), 1, true, "nothing to fit"};
   // BOBYQA needs two dimensions at least.
-  const nlopt_algorithm algorithm = method == Method::Bobyqa && n >= 2 ? NLOPT_LN_BOBYQA : NLOPT_LN_SBPLX;
+  const nlopt_algorithm algorithm = method == Method::Bobyqa && n >= 2 ? NLOPT_LN_BOBYQA
+                                    : method == Method::Praxis && n >= 2 ? NLOPT_LN_PRAXIS
+                                                                         : NLOPT_LN_SBPLX;
   std::unique_ptr<std::remove_pointer_t<nlopt_opt>, decltype(&nlopt_destroy)> opt(nlopt_create(algorithm, n), nlopt_destroy);
   if (!opt) throw std::runtime_error("NLopt could not create its optimiser");
   Problem problem{&f, &start, &box.step, start, 0, std::numeric_limits<double>::infinity(), start};
@@ -63,11 +65,13 @@ Minimum minimise(const std::function<double(const std::vector<double>&)>& f, con
     lower[i] = (box.lower[i] - start[i]) / box.step[i];
     upper[i] = (box.upper[i] - start[i]) / box.step[i];
     if (lower[i] > 0 || upper[i] < 0) throw std::logic_error("minimise: the start lies outside the box");
-    // The first steps stay inside the box (BOBYQA insists) and are not zero.
-    const double room = std::max(upper[i], -lower[i]);
-    dz[i] = std::min(initial_steps, room > 0 ? room : 1.0);
-    if (dz[i] <= 0) dz[i] = 1e-6;
+    // The first steps stay inside the box: BOBYQA moves a start that lies nearer a bound than its
+    // first step, which would lose the start.
+    const double room = std::min(upper[i], -lower[i]);
+    dz[i] = std::min(initial_steps, room > 1e-3 ? room : std::max(upper[i], -lower[i]));
+    if (!(dz[i] > 0)) dz[i] = 1e-3;
   }
+  objective(n, z.data(), nullptr, &problem);  // the start itself is a candidate: never end worse
   nlopt_set_lower_bounds(opt.get(), lower.data());
   nlopt_set_upper_bounds(opt.get(), upper.data());
   nlopt_set_min_objective(opt.get(), objective, &problem);

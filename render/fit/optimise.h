@@ -11,7 +11,7 @@
 
 namespace iconsynth::render::fit {
 
-enum class Method { Bobyqa, Subplex };
+enum class Method { Bobyqa, Subplex, Praxis };
 
 struct Box {
   std::vector<double> lower, upper, step;  // per parameter
@@ -26,7 +26,8 @@ struct Minimum {
 };
 
 // The minimum of `f` near `start` within `box`, stopping when every step is below
-// `tolerance` × its parameter's step or after `budget` evaluations.
+// `tolerance` × its parameter's step or after `budget` evaluations; the first steps are
+// `initial_steps` × each step (less near a bound). Never worse than the start.
 Minimum minimise(const std::function<double(const std::vector<double>&)>& f, const std::vector<double>& start, const Box& box,
                  Method method, int budget, double tolerance = 1e-3, double initial_steps = 1);
 

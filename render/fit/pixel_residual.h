@@ -31,9 +31,10 @@ class PixelResidual {
   // measure), or check's score, the worst of the views (its verdict).
   enum class Measure { SquaredDifference, CheckScore };
 
-  // `target`'s frames at `size` px (every view must have them; `view`: that one only).
+  // `target`'s frames at `size` px (every view must have them; `view`: that one only); with a
+  // `stride` of k, every k-th frame and the last only.
   PixelResidual(const TargetAnimation& target, int size, Measure measure = Measure::SquaredDifference,
-                const check::Thresholds& thresholds = {}, std::optional<std::size_t> view = std::nullopt);
+                const check::Thresholds& thresholds = {}, std::optional<std::size_t> view = std::nullopt, std::size_t stride = 1);
 
   // The residual of `scene` (the sum of the frames' squared differences, or the worst frame's
   // score); `geometry` names what decides its outlines and paints (equal strings: equal
@@ -51,6 +52,7 @@ class PixelResidual {
   Measure measure_;
   check::Thresholds thresholds_;
   std::vector<const TargetView*> views_;
+  std::size_t stride_;
   std::string geometry_;
   std::vector<std::vector<double>> pose_;  // [frame] the pose last drawn
   std::vector<double> residual_;           // [frame] its residual

@@ -53,8 +53,11 @@ double track_distance(const motion::Choreography& c, double our_rate, const Meas
         const double d = (*shown - *seen) / kProgressNoise;
         sum += d * d;
       } else if (shown || seen) {
+        // A packet foretold where none was seen counts only as much as it would have shown there
+        // (not at all under a swollen card).
+        const double weight = seen ? 1.0 : visibility_at(link < static_cast<int>(m.link_visibility.size()) ? m.link_visibility[link] : std::vector<double>{}, *shown);
         const double far = std::isfinite(nearest) ? nearest / k : 10;
-        sum += kMissedPacket * (1 + far * far);
+        sum += weight * kMissedPacket * (1 + far * far);
       }
     }
   }

@@ -15,7 +15,8 @@ namespace {
 constexpr double kMinScale = 0.4, kMaxScale = 1.9;  // the scales searched for a module
 constexpr double kGolden = 0.6180339887498949;
 constexpr double kCorridor = 1.6;  // a link's pixels: within this many packet radii of its route (and a px)
-constexpr double kShown = 0.15;    // a packet shows when it explains this share of a lone dot's residual
+constexpr double kVisible = 0.01;   // a packet can be seen where it changes this share of a lone dot's pixels' worth
+constexpr double kExplained = 0.5;  // … and it is there when placing it takes this share of that change off the residual
 
 // A packet on one link: the element that draws it and its route, A at module r's edge, B at the
 // clockwise neighbour's.
@@ -136,7 +137,7 @@ class PoseFitter {
     fit_modules(0.15, 14);
     fit_packets();
     fit_modules(0.03, 10);
-    return {scales_, progress_};
+    return {scales_, progress_, visibility_};
   }
 
   long renders() const { return renders_; }
@@ -216,13 +217,24 @@ class PoseFitter {
       }
       return f;
     };
-    const std::vector<double> without = link_costs(std::vector<std::optional<double>>(n));
+    const std::uint32_t* bare = draw(scales_, std::vector<std::optional<double>>(n));
+    const std::vector<std::uint32_t> empty(bare, bare + static_cast<std::size_t>(size_) * size_);
+    std::vector<double> without(n, 0);
+    for (std::size_t r = 0; r < n; ++r) {
+      if (routes_[r].present) without[r] = region_difference(link_regions_[r], *target_, empty.data());
+    }
     std::vector<double> best(n, infinity_), place(n, 0);
-    for (int step = -1; step <= 26; ++step) {
-      const std::vector<std::optional<double>> placed(n, 0.04 * step);
-      const std::vector<double> f = link_costs(placed);
+    visibility_.assign(n, std::vector<double>(visibility_places().size(), 0.0));
+    for (std::size_t k = 0; k < visibility_places().size(); ++k) {
+      const std::vector<std::optional<double>> placed(n, visibility_places()[k]);
+      const std::uint32_t* drawn = draw(scales_, placed);
       for (std::size_t r = 0; r < n; ++r) {
-        if (f[r] < best[r]) best[r] = f[r], place[r] = 0.04 * step;
+        if (!routes_[r].present) continue;
+        const double f = region_difference(link_regions_[r], *target_, drawn);
+        if (f < best[r]) best[r] = f, place[r] = visibility_places()[k];
+        // What a packet there changes in our own picture: nothing, when a card covers it.
+        const std::vector<std::uint32_t> here(drawn, drawn + empty.size());
+        visibility_[r][k] = std::min(1.0, region_difference(link_regions_[r], here, empty.data()) / (kVisible * packet_energy_));
       }
     }
     std::vector<double> lo(n), hi(n);
@@ -236,9 +248,18 @@ class PoseFitter {
         12);
     std::vector<std::optional<double>> placed(n);
     for (std::size_t r = 0; r < n; ++r) placed[r] = found[r];
-    const std::vector<double> with = link_costs(placed);
+    const std::uint32_t* drawn = draw(scales_, placed);
+    const std::vector<std::uint32_t> with_packets(drawn, drawn + empty.size());
     for (std::size_t r = 0; r < n; ++r) {
-      if (!routes_[r].present || !(without[r] - with[r] > kShown * packet_energy_)) placed[r].reset();
+      if (!routes_[r].present) {
+        placed[r].reset();
+        continue;
+      }
+      // A packet there changes our own picture by `change`; one that is really there takes about
+      // that much off the residual, one that is not adds about as much.
+      const double change = region_difference(link_regions_[r], with_packets, empty.data());
+      const double gain = without[r] - region_difference(link_regions_[r], *target_, with_packets.data());
+      if (!(change > kVisible * packet_energy_ && gain > kExplained * change)) placed[r].reset();
     }
     progress_ = placed;
   }
@@ -256,11 +277,31 @@ class PoseFitter {
   std::vector<Region> module_regions_, link_regions_;
   std::vector<double> scales_;
   std::vector<std::optional<double>> progress_;
+  std::vector<std::vector<double>> visibility_;
   const std::vector<std::uint32_t>* target_ = nullptr;
   long renders_ = 0;
 };
 
 }  // namespace
+
+const std::vector<double>& visibility_places() {
+  static const std::vector<double> places = [] {
+    std::vector<double> p;
+    for (int step = -1; step <= 26; ++step) p.push_back(0.04 * step);
+    return p;
+  }();
+  return places;
+}
+
+double visibility_at(const std::vector<double>& visibility, double progress) {
+  const std::vector<double>& places = visibility_places();
+  if (visibility.empty()) return 1;
+  if (progress <= places.front()) return visibility.front();
+  if (progress >= places.back()) return visibility.back();
+  const std::size_t k = std::min(places.size() - 2, static_cast<std::size_t>((progress - places.front()) / 0.04));
+  const double u = (progress - places[k]) / (places[k + 1] - places[k]);
+  return visibility[k] + u * (visibility[k + 1] - visibility[k]);
+}
 
 MeasuredTracks measure_tracks(const AnimatedScene& scene, const Frames& frames, int size, double frame_rate) {
   PoseFitter fitter(scene, size);

@@ -18,7 +18,16 @@ struct MeasuredFrame {
   std::vector<double> module_scale;                  // by ring position; 1 = rest
   std::vector<std::optional<double>> link_progress;  // by link (link r leaves module r clockwise):
                                                      // 0 at module r's edge … 1 at its neighbour's
+  // By link, whether a packet would show at each place along it (0 hidden, under a swollen solid
+  // card; 1 plainly enough to be seen), at the places visibility_places() gives: where none was
+  // seen, a packet there could not have been missed only where this is 1.
+  std::vector<std::vector<double>> link_visibility;
 };
+
+// The places along a link (progress) where link_visibility is measured, in order.
+const std::vector<double>& visibility_places();
+// A packet's visibility at `progress`, interpolated between the places measured.
+double visibility_at(const std::vector<double>& visibility, double progress);
 
 struct MeasuredTracks {
   double frame_rate = 60;              // of the frames measured
