@@ -36,6 +36,8 @@ constexpr std::size_t kGeometryStride = 3;  // a size's passing range is judged 
 constexpr double kRefineSteps = 0.25;       // a refinement's first steps, in parameter steps (a quarter frame)
 constexpr int kSmallestRest = 24;           // px: the rest pose's pyramid goes down to about this
 constexpr int kRestRounds = 3;              // Subplex restarts at each size of it, while they gain
+constexpr int kBlockRounds = 4;             // rounds of easings then timings, while they gain
+constexpr double kExplainedTracks = 1;      // tracks explained to this distance a measurement (one noise²) need no easing freed
 constexpr double kRoundedTracks = 0.02;     // a rounded value may cost the tracks this share (and one standard deviation)
 constexpr double kRoundedRest = 0.01;       // … or the rest frames' residual this share
 
@@ -151,7 +153,7 @@ class Fitter {
   std::vector<ThemeColours> colours_;
   std::map<std::string, std::string> presets_;  // easing path → the preset it is
   std::map<std::string, std::vector<MeasuredTracks>> tracks_;  // per motion shown: each player's
-  std::set<std::string> easings_held_;  // motions whose base easings explain their tracks
+  std::set<std::string> freed_easings_;  // easing paths fitted as curves of their own (the others stay the base's)
   struct Rest {
     std::string style, motion;
     std::map<int, std::vector<ImageView>> images;  // by size: every view's first and last frame
@@ -290,11 +292,6 @@ Minimum Fitter::search(const std::vector<std::size_t>& rows, const Objective& f,
   if (stage.empty()) return m;  // a step of a stage that reports itself
   out_.stages.push_back(stage + ": " + std::to_string(rows.size()) + " parameters, " + std::to_string(m.evaluations) +
                         " evaluations, " + m.stop + ", " + seconds_since(began));
-  if (std::getenv("ICONSYNTH_FIT_DEBUG")) {
-    std::string line;
-    for (std::size_t r : rows) line += table_.params()[r].path.substr(table_.params()[r].path.rfind('.', table_.params()[r].path.size() - 3) + 1) + "=" + spec::format_number(values_[r]) + " ";
-    std::fprintf(stderr, "%s: %s (value %g)\n", stage.c_str(), line.c_str(), m.value);
-  }
   return m;
 }
 
@@ -515,13 +512,6 @@ void Fitter::fit_motion(const std::string& motion) {
     drawn += tracks.back().renders;
   }
   renders_ += drawn;
-  if (std::getenv("ICONSYNTH_FIT_DEBUG")) {
-    std::fprintf(stderr, "measure scene: %s\n", document(values_)["layout"].dump().c_str());
-    for (std::size_t f = 0; f < tracks.front().frames.size(); f += 4) {
-      const MeasuredFrame& m = tracks.front().frames[f];
-      std::fprintf(stderr, "  %zu s %.4f p %.3f\n", f, m.module_scale[0], m.link_progress[0].value_or(-1));
-    }
-  }
   out_.stages.push_back(motion + ": tracks measured on " + std::to_string(measured.views.size()) + " players' frames of " + measured.id +
                         " at " + std::to_string(size) + " px, " + std::to_string(drawn) + " frames drawn, " + seconds_since(began));
   // The timings and scales first, the easings held at the base's (most motions use presets, and
@@ -534,18 +524,48 @@ void Fitter::fit_motion(const std::string& motion) {
   const auto distance = [&, motion](const std::vector<double>& values) { return track_distance_of(motion, values, rows, start); };
   search(timed, distance, Method::Subplex, 6000, motion + ": tracks, easings held", 1e-2, false);
   search(timed, distance, Method::Bobyqa, 3000, motion + ": tracks, easings held, refined", 1e-3, true, kRefineSteps);
-  const std::vector<double> held = values_;
-  const double held_distance = distance(values_);
-  if (timed.size() < rows.size()) {
-    const Minimum freed = search(rows, distance, Method::Bobyqa, 4000, motion + ": tracks, easings free", 1e-3, false, kRefineSteps);
-    // The base's easings are kept while the tracks cannot tell them from the ones found.
-    const double free_distance = distance(values_);
-    if (held_distance <= free_distance + std::max(kSameTracks, (kEasingResidual - 1) * free_distance)) {
-      values_ = held;
-      easings_held_.insert(motion);
-    } else {
-      out_.converged = out_.converged && freed.converged;
+  // Then an easing of the motion's own where the base's do not explain the tracks: the one whose
+  // freeing helps most, and again while another helps plainly (the fewest custom curves that
+  // explain the frames: each freed easing trades with the timings around it). Freed, an easing's
+  // four handles and the timings are fitted block by block, then together: seventeen dimensions
+  // at once lose their way, four at a time do not.
+  std::vector<std::vector<std::size_t>> easings;
+  for (std::size_t r : rows) {
+    const Param& p = table_.params()[r];
+    if (p.family == Family::Easing && p.path.substr(p.path.size() - 2) == ".0") easings.push_back({r, r + 1, r + 2, r + 3});
+  }
+  std::size_t terms = 0;
+  for (const MeasuredTracks& t : tracks) terms += t.frames.size() * (t.frames.empty() ? 0 : t.frames.front().module_scale.size() * 2);
+  std::vector<std::size_t> free_rows = timed;
+  double now = distance(values_);
+  while (!easings.empty() && now > kExplainedTracks * static_cast<double>(terms)) {
+    std::optional<std::size_t> best;
+    std::vector<double> best_values;
+    double best_distance = now;
+    for (std::size_t e = 0; e < easings.size(); ++e) {
+      const std::vector<double> kept = values_;
+      std::vector<std::size_t> trial = free_rows;
+      trial.insert(trial.end(), easings[e].begin(), easings[e].end());
+      double d = now;
+      for (int round = 0; round < kBlockRounds; ++round) {
+        search(easings[e], distance, Method::Subplex, 800, "", 1e-3, false);
+        search(free_rows, distance, Method::Subplex, 1500, "", 1e-2, false);
+        const double then = distance(values_);
+        if (then > d * (1 - 1e-3)) break;
+        d = then;
+      }
+      search(trial, distance, Method::Bobyqa, 3000, "", 1e-3, false, kRefineSteps);
+      if (distance(values_) < best_distance) best = e, best_distance = distance(values_), best_values = values_;
+      values_ = kept;
     }
+    if (!best || best_distance > now - std::max(kSameTracks, (kEasingResidual - 1) * now)) break;  // no plain gain
+    values_ = best_values;
+    now = best_distance;
+    free_rows.insert(free_rows.end(), easings[*best].begin(), easings[*best].end());
+    freed_easings_.insert(table_.params()[easings[*best].front()].path.substr(0, table_.params()[easings[*best].front()].path.size() - 2));
+    out_.stages.push_back(motion + ": tracks, easing " + table_.params()[easings[*best].front()].path + " freed (distance " +
+                          spec::format_number(std::round(now * 10) / 10) + ")");
+    easings.erase(easings.begin() + static_cast<std::ptrdiff_t>(*best));
   }
 
   if (const auto packet = table_.find("layout.packet.radius"); packet && state_[*packet] == ParamState::Fitted) {
@@ -587,7 +607,7 @@ void Fitter::snap_easings() {
     const Json& original = base_.at(Json::json_pointer(json_pointer(path)));
     const bool fitted = std::all_of(state_.begin() + static_cast<std::ptrdiff_t>(i), state_.begin() + static_cast<std::ptrdiff_t>(i) + 4,
                                     [](ParamState s) { return s == ParamState::Fitted; });
-    if (!fitted || easings_held_.count(params[i].motion)) {
+    if (!fitted || !freed_easings_.count(path)) {
       if (original.is_string()) presets_[path] = original.get<std::string>();
       continue;
     }

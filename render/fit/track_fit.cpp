@@ -8,9 +8,9 @@ namespace iconsynth::render::fit {
 
 namespace {
 
-constexpr double kScaleNoise = 0.004;     // a module's scale as measured
-constexpr double kProgressNoise = 0.03;   // a packet's place on its link
-constexpr double kMissedPacket = 9;       // a packet shown or missed: three times the noise, and more further off
+constexpr double kScaleNoise = 0.001;     // a module's scale as measured
+constexpr double kProgressNoise = 0.002;  // a packet's place on its link
+constexpr double kMissedPacket = 2500;    // a packet shown or missed, as a place 0.1 off (visibility is measured surely), and more further off
 
 }  // namespace
 
