@@ -200,7 +200,7 @@ void compare_sources(const spec::IconSpec& spec, const std::string& id, double f
     try {
       if (!found.count(key)) {
         FoundVariant f = find_variant(spec, *s.source, frame_rate, s.pins);
-        f.how = "found from " + engine_name(s.source->engine()) + "'s frames: " + f.how;
+        f.how = (s.source->engine() == Engine::Frames ? "found from the frames: " : "found from " + engine_name(s.source->engine()) + "'s frames: ") + f.how;
         found.emplace(key, std::move(f));
       }
     } catch (const lottie::AssetError& e) {

@@ -89,6 +89,7 @@ void ColorSolver::add(const ImageView& probe, const ImageView& target) {
   for (int y = 0; y < target.height; ++y) {
     for (int x = 0; x < target.width; ++x) {
       const std::uint32_t p = probe.pixel(x, y), t = target.pixel(x, y);
+      if ((p | t) == 0) continue;  // clear in both: adds nothing (most of an icon's canvas)
       const double cp = channel(p, 2) / 255.0, cs = channel(p, 1) / 255.0;  // red: primary, green: secondary
       pp_ += cp * cp, ps_ += cp * cs, ss_ += cs * cs;
       for (int c = 0; c < 4; ++c) {
@@ -120,9 +121,9 @@ ColorSolver::Solution ColorSolver::solve(bool secondary) const {
       p = pt_[c] / pp_;
     }
     premultiplied_p[c] = p, premultiplied_s[c] = s;
-    out.residual += tt_[c] - 2 * (p * pt_[c] + s * st_[c]) + p * p * pp_ + 2 * p * s * ps_ + s * s * ss_;
+    out.premultiplied_primary[c] = p, out.premultiplied_secondary[c] = s;
   }
-  out.residual = std::max(0.0, out.residual);
+  out.residual = residual_of(out);
   // Channels are stored b, g, r, a; colours are straight, so divide by the alpha found.
   const auto straight = [](const double* v) {
     const double a = std::clamp(v[3], 0.0, 255.0);  // premultiplied by 255
@@ -132,6 +133,15 @@ ColorSolver::Solution ColorSolver::solve(bool secondary) const {
   out.primary = straight(premultiplied_p);
   if (out.has_secondary) out.secondary = straight(premultiplied_s);
   return out;
+}
+
+double ColorSolver::residual_of(const Solution& colours) const {
+  double r = 0;
+  for (int c = 0; c < 4; ++c) {
+    const double p = colours.premultiplied_primary[c], s = colours.premultiplied_secondary[c];
+    r += tt_[c] - 2 * (p * pt_[c] + s * st_[c]) + p * p * pp_ + 2 * p * s * ps_ + s * s * ss_;
+  }
+  return std::max(0.0, r);
 }
 
 AnimatedScene probe_colors(const AnimatedScene& scene) {
@@ -222,11 +232,17 @@ std::string estimate_motion(const spec::IconSpec& spec, const Look& look, const 
     spec::Variant v = look.variant;
     v.motion = name;
     const AnimatedScene scene = build_scene(spec, v);
-    double sum = 0;
+    // At equal times, and at equal shares of the duration (a motion played slower or faster, at
+    // another frame rate, is still that motion): the nearer of the two.
+    const double length = frames.empty() ? 0 : frames.back().seconds;
+    double at_times = 0, at_shares = 0;
     for (const TimedFrame& f : frames) {
-      const ImageSurface ours = render_frame(evaluate(scene, f.seconds * scene.frame_rate), size);
-      sum += score_frame(view_of(f.pixels, size, size), ours.view(), scene.grid, {}).score;
+      const ImageView theirs = view_of(f.pixels, size, size);
+      at_times += score_frame(theirs, render_frame(evaluate(scene, f.seconds * scene.frame_rate), size).view(), scene.grid, {}).score;
+      const double share = length > 0 ? f.seconds / length : 0;
+      at_shares += score_frame(theirs, render_frame(evaluate(scene, share * (scene.frame_count - 1)), size).view(), scene.grid, {}).score;
     }
+    const double sum = std::min(at_times, at_shares);
     if (sum < best_sum) best_sum = sum, best = name;
   }
   if (score) *score = frames.empty() ? 0 : best_sum / static_cast<double>(frames.size());

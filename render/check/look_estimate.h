@@ -38,9 +38,12 @@ class ColorSolver {
     bool has_secondary = false;
     double residual = 0;            // summed squared error, levels², over every pixel and channel
     double pixels = 0;
+    double premultiplied_primary[4] = {0, 0, 0, 0}, premultiplied_secondary[4] = {0, 0, 0, 0};  // b, g, r, a as solved
   };
   // The colours that explain the targets best; `secondary` false fits the primary alone.
   Solution solve(bool secondary) const;
+  // The summed squared error of this solver's images with another solution's colours.
+  double residual_of(const Solution& colours) const;
 
  private:
   // Per channel (b, g, r, a): Σ t², Σ p·t, Σ s·t; and Σ p², Σ p·s, Σ s² (p, s: primary and
@@ -71,8 +74,9 @@ struct TimedFrame {
   std::vector<std::uint32_t> pixels;    // premultiplied ARGB32, size × size
 };
 
-// The spec's motion whose frames at those times look most like `frames` in `look` (check's
-// score summed); `score` receives the mean score of the winner.
+// The spec's motion whose frames look most like `frames` in `look` (check's score summed), at
+// equal times or at equal shares of the duration (the last frame's time), whichever is nearer;
+// `score` receives the mean score of the winner.
 std::string estimate_motion(const spec::IconSpec& spec, const Look& look, const std::vector<TimedFrame>& frames, int size,
                             double* score = nullptr);
 

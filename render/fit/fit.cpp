@@ -37,9 +37,16 @@ constexpr double kRefineSteps = 0.25;       // a refinement's first steps, in pa
 constexpr int kSmallestRest = 24;           // px: the rest pose's pyramid goes down to about this
 constexpr int kRestRounds = 3;              // Subplex restarts at each size of it, while they gain
 constexpr int kBlockRounds = 4;             // rounds of easings then timings, while they gain
+constexpr int kPacketScan = 16;             // the packet's size is first tried at this many steps of its range
+constexpr double kPacketMoved = 0.02;       // units: a packet this much larger or smaller is measured again
+constexpr int kPacketPasses = 3;            // at most this many times
+constexpr double kActive = 0.003;           // a module this far off its rest scale is moving
 constexpr double kExplainedTracks = 1;      // tracks explained to this distance a measurement (one noise²) need no easing freed
-constexpr double kRoundedTracks = 0.02;     // a rounded value may cost the tracks this share (and one standard deviation)
-constexpr double kRoundedRest = 0.01;       // … or the rest frames' residual this share
+// A rounded value may cost the tracks this share (and one noise²): what a player's anti-aliasing
+// makes of a swell moves the best fit by a few ten-thousandths, which costs the truth some 20 %,
+// while a value a hundredth off costs it many times over.
+constexpr double kRoundedTracks = 0.25;
+constexpr double kRoundedRest = 0.02;       // … or check's score of the rest frames this share
 
 double infinity() { return std::numeric_limits<double>::infinity(); }
 
@@ -89,6 +96,25 @@ void whole_numbers(Json& node) {
   }
 }
 
+// The primary as whole levels, from each player's own reading of the rest frames: where they
+// differ by one level the higher is taken, for a player that truncates reads a level low (rlottie
+// makes 0.898 × 255 into 228 where ThorVG and we make it 229), and a level's difference over a
+// solid card shows in check's windows at 256 px; else the level nearest their mean.
+spec::Rgba nearest_level(const check::ColorSolver::Solution& solved, const std::vector<check::ColorSolver>& players, bool secondary) {
+  if (players.size() < 2) return solved.primary;
+  std::vector<spec::Rgba> read;
+  for (const check::ColorSolver& p : players) read.push_back(p.solve(secondary).primary);
+  spec::Rgba out = solved.primary;
+  const auto pick = [&](std::uint8_t spec::Rgba::*channel) {
+    int lo = 255, hi = 0;
+    double sum = 0;
+    for (const spec::Rgba& c : read) lo = std::min<int>(lo, c.*channel), hi = std::max<int>(hi, c.*channel), sum += c.*channel;
+    out.*channel = static_cast<std::uint8_t>(hi - lo == 1 ? hi : std::lround(sum / static_cast<double>(read.size())));
+  };
+  pick(&spec::Rgba::r), pick(&spec::Rgba::g), pick(&spec::Rgba::b);
+  return out;
+}
+
 // A theme's colours as the frames show them.
 struct ThemeColours {
   std::string theme;
@@ -124,17 +150,23 @@ class Fitter {
 
   void gather_rests();
   const std::vector<std::uint32_t>& halved(const std::vector<std::uint32_t>& frame, int size);
-  std::optional<check::ColorSolver::Solution> solve_rest(const std::vector<double>& values);
+  std::optional<check::ColorSolver::Solution> solve_rest(const std::vector<double>& values, double* worst = nullptr,
+                                                        std::vector<check::ColorSolver>* players = nullptr);
   // How well `values` explain the rest frames, the colours solved (levels², summed).
   double rest_residual(const std::vector<double>& values);
+  // check's score of the rest frames at the largest size: the worst window of the worst player.
+  double rest_score(const std::vector<double>& values);
   void fit_rest();
   void round_values();
   Json written_document() const;
   void fit_motion(const std::string& motion);
+  void fit_motion_tracks(const std::string& motion, const std::vector<std::size_t>& rows);
+  std::optional<std::vector<double>> stretched_onto(const std::string& motion, const std::vector<MeasuredTracks>& tracks,
+                                                    const std::vector<std::size_t>& rows) const;
   // How far `values`' choreography of `motion` is from the tracks measured for it, with a faint
   // pull of `rows` toward `start`.
   double track_distance_of(const std::string& motion, const std::vector<double>& values, const std::vector<std::size_t>& rows,
-                           const std::vector<double>& start) const;
+                           const std::vector<double>& start, bool guiding = false) const;
   void snap_easings();
   void judge();
   void find_ranges();
@@ -156,7 +188,8 @@ class Fitter {
   std::set<std::string> freed_easings_;  // easing paths fitted as curves of their own (the others stay the base's)
   struct Rest {
     std::string style, motion;
-    std::map<int, std::vector<ImageView>> images;  // by size: every view's first and last frame
+    std::map<int, std::vector<ImageView>> images;  // by size: every view's first frame
+    std::map<int, std::vector<check::Engine>> shown_by;  // by size: which player drew each
   };
   std::vector<Rest> rests_;
   std::vector<int> rest_sizes_;                     // the pyramid, smallest first
@@ -230,12 +263,16 @@ Json Fitter::document(const std::vector<double>& values) const {
 std::optional<spec::IconSpec> Fitter::load(const std::vector<double>& values) const {
   Json doc = document(values);
   try {
-    // Each shown motion's tail is what its duration leaves after the action: not searched.
+    // Each shown motion's tail is what its duration leaves after the action, not searched. The
+    // frame count is the action's end plus the tail rounded up, so any tail within a frame gives
+    // it: the base's when it is one of them (the frames cannot tell), else the middle.
     const spec::IconSpec first = spec::load_spec(doc);
     for (const auto& [motion, duration] : durations_) {
       const auto& params = first.choreography(motion);
       const double end = params.lead + motion::clip_timing(params.timeline, first.module_count()).end;
-      doc["motions"][motion]["tail"] = std::max(params.loop ? 0.0 : 1.0, duration - end);
+      const double base = table_.base_values()[*table_.find("motions." + motion + ".tail")];
+      const double longest = duration - end, tail = base > longest - 1 && base <= longest ? base : longest - 0.5;
+      doc["motions"][motion]["tail"] = std::max(params.loop ? 0.0 : 1.0, tail);
     }
     return spec::load_spec(doc);
   } catch (const spec::SpecError&) {
@@ -286,6 +323,7 @@ Minimum Fitter::search(const std::vector<std::size_t>& rows, const Objective& f,
     return f(values);
   };
   const auto began = std::chrono::steady_clock::now();
+  if (options_.max_evaluations > 0) budget = std::min(budget, options_.max_evaluations);
   const Minimum m = minimise(objective, start, box, method, budget, tolerance, initial_steps);
   for (std::size_t i = 0; i < rows.size(); ++i) values_[rows[i]] = m.x[i];
   if (decides) out_.converged = out_.converged && m.converged;
@@ -322,9 +360,13 @@ bool Fitter::moves_frames(std::size_t row, const std::vector<const TargetAnimati
     }
     return all;
   };
+  // A step either way, and the range's ends: a size that only shows above a floor (the packet's,
+  // which the stroke sets at some weights) moves nothing near the base yet is seen at the top.
   for (const TargetAnimation* a : animations) {
     const std::vector<double> here = picture(values_[row], *a);
-    if (picture(values_[row] + p.step, *a) != here || picture(values_[row] - p.step, *a) != here) return true;
+    for (double other : {values_[row] + p.step, values_[row] - p.step, p.lower, p.upper}) {
+      if (picture(other, *a) != here) return true;
+    }
   }
   return false;
 }
@@ -377,26 +419,36 @@ const std::vector<std::uint32_t>& Fitter::halved(const std::vector<std::uint32_t
   return *halved_.back();
 }
 
-// The rest frames of every view of every animation, by style, at each size of a pyramid (the fine
-// size, halved down to about 24 px): sizes are fitted coarse to fine, since at 128 px a module half
-// a unit off lies beyond the reach of its edges' anti-aliasing, where the residual tells nothing.
+// The rest frames of every view of every animation, by style, at each size of a pyramid (the rest
+// frames' own size, halved down to about 24 px): sizes are fitted coarse to fine, since at 256 px
+// a module half a unit off lies beyond the reach of its edges' anti-aliasing, where the residual
+// tells nothing; and ended at the largest, where the players draw caps and corners as we do.
 void Fitter::gather_rests() {
   const spec::IconSpec base_spec = spec::load_spec(base_);
   for (const TargetAnimation* a : showing("")) {
-    const int size = size_for(*a, options_.fine_size);
-    if (rest_sizes_.empty()) {
-      for (int s = size; s >= kSmallestRest; s /= 2) rest_sizes_.insert(rest_sizes_.begin(), s);
-    }
     auto it = std::find_if(rests_.begin(), rests_.end(), [&](const Rest& r) { return r.style == a->variant.style; });
-    if (it == rests_.end()) it = rests_.insert(rests_.end(), {a->variant.style, a->variant.motion, {}});
+    if (it == rests_.end()) it = rests_.insert(rests_.end(), {a->variant.style, a->variant.motion, {}, {}});
     for (const TargetView& v : a->views) {
-      const Frames& frames = v.frames.at(size);
-      for (const std::vector<std::uint32_t>* frame : {&frames.front(), &frames.back()}) {
-        if (frame == &frames.back() && frames.size() == 1) break;
-        const std::vector<std::uint32_t>* level = frame;
+      const int size = v.rest_size;
+      if (rest_sizes_.empty()) {
+        for (int s = size; s >= kSmallestRest; s /= 2) rest_sizes_.insert(rest_sizes_.begin(), s);
+      }
+      for (std::size_t i = 0; i < v.rest.size(); ++i) {
+        const std::vector<std::uint32_t>* level = &v.rest[i];
         for (int s = size; s >= kSmallestRest; s /= 2) {
           if (s != size) level = &halved(*level, s * 2);
-          if (std::find(rest_sizes_.begin(), rest_sizes_.end(), s) != rest_sizes_.end()) it->images[s].push_back(view_of(*level, s, s));
+          if (std::find(rest_sizes_.begin(), rest_sizes_.end(), s) != rest_sizes_.end()) {
+            it->images[s].push_back(view_of(*level, s, s));
+            it->shown_by[s].push_back(v.engine);
+          }
+        }
+        // Animations of one style rest alike: each rest frame once.
+        auto& at = it->images[size];
+        const auto same = [&](const ImageView& other) {
+          return std::equal(at.back().data, at.back().data + 4 * size * size, other.data);
+        };
+        if (std::count_if(at.begin(), at.end() - 1, same) > 0) {
+          for (int s = size; s >= kSmallestRest; s /= 2) it->images[s].pop_back(), it->shown_by[s].pop_back();
         }
       }
     }
@@ -405,23 +457,40 @@ void Fitter::gather_rests() {
   rest_size_ = rest_sizes_.back();
 }
 
-std::optional<check::ColorSolver::Solution> Fitter::solve_rest(const std::vector<double>& values) {
+std::optional<check::ColorSolver::Solution> Fitter::solve_rest(const std::vector<double>& values, double* worst,
+                                                              std::vector<check::ColorSolver>* players) {
   const auto spec = load(values);
   if (!spec) return std::nullopt;
-  check::ColorSolver solver;
+  check::ColorSolver all;
+  std::map<check::Engine, check::ColorSolver> by_player;
   for (const Rest& r : rests_) {
     const AnimatedScene scene = build_scene(*spec, {r.style, spec->default_weight, r.motion, theme_, std::nullopt});
     const AnimatedScene probed = check::probe_colors(scene);
     const ImageSurface probe = render_frame(evaluate(probed, 0), rest_size_);
     ++renders_;
-    for (const ImageView& image : r.images.at(rest_size_)) solver.add(probe.view(), image);
+    const auto& images = r.images.at(rest_size_);
+    for (std::size_t i = 0; i < images.size(); ++i) {
+      all.add(probe.view(), images[i]);
+      by_player[r.shown_by.at(rest_size_)[i]].add(probe.view(), images[i]);
+    }
   }
-  return solver.solve(duotone_);
+  const check::ColorSolver::Solution solved = all.solve(duotone_);
+  if (worst) {
+    *worst = 0;
+    for (const auto& [engine, solver] : by_player) *worst = std::max(*worst, solver.residual_of(solved));
+  }
+  if (players) {
+    for (const auto& [engine, solver] : by_player) players->push_back(solver);
+  }
+  return solved;
 }
 
+// How well `values` explain the rest frames, the colours solved: the worst player's residual
+// (levels², summed), so that the geometry found is as near to what each player draws as it can be,
+// not nearest the one whose drawing differs most from ours.
 double Fitter::rest_residual(const std::vector<double>& values) {
-  const auto s = solve_rest(values);
-  return s ? s->residual : infinity();
+  double worst = 0;
+  return solve_rest(values, &worst) ? worst : infinity();
 }
 
 // Stage 2: the weight and the layout against every animation's rest frames, colours solved.
@@ -439,6 +508,35 @@ void Fitter::fit_rest() {
     rows.push_back(i);
   }
   gather_rests();
+  // First the ink's moments (each module's centre and spread, each link's extent), which lead the
+  // search from the base however far off it is, at the pyramid's middle size.
+  {
+    rest_size_ = rest_sizes_.size() > 1 ? rest_sizes_[rest_sizes_.size() - 2] : rest_sizes_.back();
+    const auto spec = load(values_);
+    std::vector<std::pair<const Rest*, std::vector<double>>> targets;
+    std::map<const Rest*, IconRegions> regions;
+    for (const Rest& r : rests_) {
+      const AnimatedScene scene = build_scene(*spec, {r.style, spec->default_weight, r.motion, theme_, std::nullopt});
+      regions.emplace(&r, icon_regions(scene, rest_size_));
+      for (const ImageView& image : r.images.at(rest_size_)) targets.emplace_back(&r, ink_moments(regions.at(&r), pixels_of(image), rest_size_));
+    }
+    const Objective apart = [&](const std::vector<double>& values) {
+      const auto candidate = load(values);
+      if (!candidate) return infinity();
+      double sum = 0;
+      for (const Rest& r : rests_) {
+        const AnimatedScene scene = build_scene(*candidate, {r.style, candidate->default_weight, r.motion, theme_, std::nullopt});
+        const std::vector<double> ours = ink_moments(regions.at(&r), pixels_of(render_frame(evaluate(scene, 0), rest_size_).view()), rest_size_);
+        ++renders_;
+        for (const auto& [rest, target] : targets) {
+          if (rest != &r) continue;
+          for (std::size_t i = 0; i < ours.size(); ++i) sum += (ours[i] - target[i]) * (ours[i] - target[i]);
+        }
+      }
+      return sum;
+    };
+    search(rows, apart, Method::Subplex, 1000, "rest pose: ink moments at " + std::to_string(rest_size_) + " px", 1e-3, false);
+  }
   // Coarse to fine: at 128 px a module half a unit off lies beyond the reach of its edges'
   // anti-aliasing, where the residual says nothing; at 32 px it is within a pixel. Subplex at each
   // size, again while it still gains: the sizes trade with one another (a module's size and the
@@ -448,9 +546,10 @@ void Fitter::fit_rest() {
   for (int size : rest_sizes_) {
     rest_size_ = size;
     double now = residual(values_);
-    for (int round = 0; round < kRestRounds; ++round) {
-      search(rows, residual, Method::Subplex, 800, "rest pose (weight, layout) at " + std::to_string(size) + " px", 1e-3,
-             size == rest_sizes_.back());
+    const bool last = size == rest_sizes_.back();
+    for (int round = 0; round < (last ? 1 : kRestRounds); ++round) {
+      search(rows, residual, Method::Subplex, last ? 400 : 800, "rest pose (weight, layout) at " + std::to_string(size) + " px",
+             last ? 4e-3 : 1e-3, last);
       const double then = residual(values_);
       if (then > now * (1 - 1e-3)) break;
       now = then;
@@ -462,8 +561,10 @@ void Fitter::fit_rest() {
     colours_.clear();
     return;
   }
-  const auto s = solve_rest(values_);
+  std::vector<check::ColorSolver> players;
+  auto s = solve_rest(values_, nullptr, &players);
   if (!s) return;
+  s->primary = nearest_level(*s, players, duotone_);
   const spec::IconSpec base_spec = spec::load_spec(base_);
   const spec::ThemeRule& rule = base_spec.theme_rule(theme_);
   ThemeColours c{theme_, color_distance(s->primary, rule.primary) <= kSameColor ? rule.primary : s->primary, std::nullopt};
@@ -471,13 +572,22 @@ void Fitter::fit_rest() {
     c.mix = mix_between(c.primary, rule.backdrop, s->secondary);
   }
   colours_ = {c};
-  // The bundle's other colour themes, as ThorVG drew them.
+  // The bundle's other colour themes, as ThorVG drew them, solved at the weight and layout found.
+  const auto spec = load(values_);
   for (const TargetTheme& t : target_.themes) {
-    if (t.id == theme_) continue;
+    if (t.id == theme_ || !spec) continue;
+    const auto shown = std::find_if(target_.animations.begin(), target_.animations.end(), [&](const TargetAnimation& a) { return a.id == t.animation; });
+    const AnimatedScene scene = build_scene(*spec, variant_of(*spec, *shown));
+    const AnimatedScene probed = check::probe_colors(scene);
+    const ImageSurface probe = render_frame(evaluate(probed, 0), t.size);
+    ++renders_;
+    check::ColorSolver solver;
+    solver.add(probe.view(), view_of(t.rest, t.size, t.size));
+    const auto solved = solver.solve(base_spec.style_rule(shown->variant.style).card_fill == spec::CardFill::Secondary);
     const spec::ThemeRule& r = base_spec.theme_rule(t.id);
-    ThemeColours other{t.id, color_distance(t.primary, r.primary) <= kSameColor ? r.primary : t.primary, std::nullopt};
-    if (t.has_secondary && color_distance(t.secondary, r.secondary(other.primary)) > kSameColor) {
-      other.mix = mix_between(other.primary, r.backdrop, t.secondary);
+    ThemeColours other{t.id, color_distance(solved.primary, r.primary) <= kSameColor ? r.primary : solved.primary, std::nullopt};
+    if (solved.has_secondary && color_distance(solved.secondary, r.secondary(other.primary)) > kSameColor) {
+      other.mix = mix_between(other.primary, r.backdrop, solved.secondary);
     }
     colours_.push_back(other);
   }
@@ -499,6 +609,44 @@ void Fitter::fit_motion(const std::string& motion) {
     }
     rows.push_back(i);
   }
+  // The packet's size, the one layout size that shows in flight only, against the pixels: scanned
+  // over its range first (below the stroke's own floor it changes nothing), then refined. The
+  // tracks depend on it (a packet's edge meets a card sooner when it is larger), so while it moves
+  // the motion is fitted again afresh, from the base's timings and easings.
+  const std::vector<double> fresh = values_;
+  if (!rows.empty()) fit_motion_tracks(motion, rows);
+  const auto packet = table_.find("layout.packet.radius");
+  if (!packet || state_[*packet] != ParamState::Fitted) return;
+  if (!moves_frames(*packet, group)) {
+    state_[*packet] = ParamState::Undetermined;  // at this weight the packet's size follows the stroke
+    return;
+  }
+  std::vector<PixelResidual> residuals;
+  for (const TargetAnimation* a : group) residuals.emplace_back(*a, size_for(*a, options_.fine_size));
+  const Objective residual = [&](const std::vector<double>& values) { return pixel_residual(values, residuals, group); };
+  const Param& p = table_.params()[*packet];
+  for (int pass = 0; pass < kPacketPasses; ++pass) {
+    const double before = values_[*packet];
+    double best = before, lowest = residual(values_);
+    for (int k = 0; k <= kPacketScan && pass == 0; ++k) {
+      std::vector<double> values = values_;
+      values[*packet] = p.lower + (p.upper - p.lower) * k / kPacketScan;
+      if (const double r = residual(values); r < lowest) lowest = r, best = values[*packet];
+    }
+    values_[*packet] = best;
+    search({*packet}, residual, Method::Subplex, 60, motion + ": packet size, pixels at " + std::to_string(residuals.front().size()) + " px");
+    if (std::abs(values_[*packet] - before) <= kPacketMoved) break;
+    for (std::size_t r : rows) values_[r] = fresh[r];
+    for (std::size_t r : rows) freed_easings_.erase(table_.params()[r].path.substr(0, table_.params()[r].path.size() - 2));
+    tracks_[motion].clear();
+    if (!rows.empty()) fit_motion_tracks(motion, rows);
+  }
+}
+
+// The tracks of `motion` measured (every player's frames of its first animation), and `rows`
+// fitted to them.
+void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std::size_t>& rows) {
+  const auto group = showing(motion);
   const TargetAnimation& measured = *group.front();
   const int size = size_for(measured, options_.fine_size);
   const auto spec = load(values_);
@@ -510,6 +658,15 @@ void Fitter::fit_motion(const std::string& motion) {
   for (std::size_t v = 0; v < measured.views.size(); ++v) {
     tracks.push_back(measure_tracks(rest, measured.frames(size, v), size, measured.frame_rate));
     drawn += tracks.back().renders;
+    // An action starts at rest: each module's scale is measured relative to its first frame, which
+    // takes out what a player's anti-aliasing makes of the outline (a few ten-thousandths).
+    MeasuredTracks& t = tracks.back();
+    if (!spec->choreography(motion).loop && !t.frames.empty()) {
+      const std::vector<double> rest_scale = t.frames.front().module_scale;
+      for (MeasuredFrame& f : t.frames) {
+        for (std::size_t k = 0; k < f.module_scale.size(); ++k) f.module_scale[k] /= rest_scale[k];
+      }
+    }
   }
   renders_ += drawn;
   out_.stages.push_back(motion + ": tracks measured on " + std::to_string(measured.views.size()) + " players' frames of " + measured.id +
@@ -522,21 +679,39 @@ void Fitter::fit_motion(const std::string& motion) {
     if (table_.params()[r].family != Family::Easing) timed.push_back(r);
   }
   const auto distance = [&, motion](const std::vector<double>& values) { return track_distance_of(motion, values, rows, start); };
-  search(timed, distance, Method::Subplex, 6000, motion + ": tracks, easings held", 1e-2, false);
-  search(timed, distance, Method::Bobyqa, 3000, motion + ": tracks, easings held, refined", 1e-3, true, kRefineSteps);
   // Then an easing of the motion's own where the base's do not explain the tracks: the one whose
   // freeing helps most, and again while another helps plainly (the fewest custom curves that
   // explain the frames: each freed easing trades with the timings around it). Freed, an easing's
   // four handles and the timings are fitted block by block, then together: seventeen dimensions
   // at once lose their way, four at a time do not.
   std::vector<std::vector<std::size_t>> easings;
+  std::vector<std::size_t> free_rows = timed;
   for (std::size_t r : rows) {
     const Param& p = table_.params()[r];
-    if (p.family == Family::Easing && p.path.substr(p.path.size() - 2) == ".0") easings.push_back({r, r + 1, r + 2, r + 3});
+    if (p.family != Family::Easing || p.path.substr(p.path.size() - 2) != ".0") continue;
+    if (freed_easings_.count(p.path.substr(0, p.path.size() - 2))) {
+      free_rows.insert(free_rows.end(), {r, r + 1, r + 2, r + 3});  // freed by a pass before
+    } else {
+      easings.push_back({r, r + 1, r + 2, r + 3});
+    }
   }
   std::size_t terms = 0;
   for (const MeasuredTracks& t : tracks) terms += t.frames.size() * (t.frames.empty() ? 0 : t.frames.front().module_scale.size() * 2);
-  std::vector<std::size_t> free_rows = timed;
+  // Guided from far off first, from the base's timings and from the same timings stretched and
+  // shifted onto the span the tracks move in (a motion at another frame rate is just that), the
+  // better of the two; then every stage judges each frame alike.
+  const auto guided = [&, motion](const std::vector<double>& values) { return track_distance_of(motion, values, rows, start, true); };
+  const std::vector<double> from_base = values_;
+  search(free_rows, guided, Method::Subplex, 6000, motion + ": tracks, easings held, guided", 1e-2, false);
+  if (const auto stretched = stretched_onto(motion, tracks, free_rows)) {
+    const std::vector<double> found = values_;
+    values_ = *stretched;
+    search(free_rows, guided, Method::Subplex, 6000, motion + ": tracks, easings held, guided from the span", 1e-2, false);
+    if (guided(found) <= guided(values_)) values_ = found;
+  }
+  (void)from_base;
+  search(free_rows, distance, Method::Subplex, 3000, motion + ": tracks, easings held", 1e-2, false);
+  search(free_rows, distance, Method::Bobyqa, 3000, motion + ": tracks, easings held, refined", 1e-3, true, kRefineSteps);
   double now = distance(values_);
   while (!easings.empty() && now > kExplainedTracks * static_cast<double>(terms)) {
     std::optional<std::size_t> best;
@@ -568,25 +743,62 @@ void Fitter::fit_motion(const std::string& motion) {
     easings.erase(easings.begin() + static_cast<std::ptrdiff_t>(*best));
   }
 
-  if (const auto packet = table_.find("layout.packet.radius"); packet && state_[*packet] == ParamState::Fitted) {
-    if (!moves_frames(*packet, group)) {
-      state_[*packet] = ParamState::Undetermined;  // at this weight the packet's size follows the stroke
-      return;
+}
+
+// The values in hand with `motion`'s timings among `rows` stretched and its lead shifted so that what it moves
+// spans what the tracks show moving (first to last frame where a module is off rest or a packet
+// shows); nullopt when either moves nothing or the stretched values do not load.
+std::optional<std::vector<double>> Fitter::stretched_onto(const std::string& motion, const std::vector<MeasuredTracks>& tracks,
+                                                          const std::vector<std::size_t>& rows) const {
+  const auto active = [](const MeasuredFrame& f) {
+    for (double s : f.module_scale) {
+      if (std::abs(s - 1) > kActive) return true;
     }
-    std::vector<PixelResidual> residuals;
-    for (const TargetAnimation* a : group) residuals.emplace_back(*a, size_for(*a, options_.fine_size));
-    search({*packet}, [&](const std::vector<double>& values) { return pixel_residual(values, residuals, group); }, Method::Subplex,
-           60, motion + ": packet size, pixels at " + std::to_string(residuals.front().size()) + " px");
+    for (const auto& p : f.link_progress) {
+      if (p) return true;
+    }
+    return false;
+  };
+  std::optional<std::size_t> first, last;
+  for (std::size_t i = 0; i < tracks.front().frames.size(); ++i) {
+    if (active(tracks.front().frames[i])) first = first.value_or(i), last = i;
   }
+  const auto spec = load(values_);
+  if (!first || !spec) return std::nullopt;
+  const motion::Choreography c = motion::choreograph(spec->choreography(motion), spec->module_count());
+  const double k = spec->frame_rate / tracks.front().frame_rate;  // our frames per measured frame
+  std::optional<double> ours_first, ours_last;
+  for (double t = 0; t < c.frame_count; t += 0.25) {
+    bool moving = false;
+    for (const auto& m : c.module_scale) moving = moving || std::abs(m.at(t) - 1) > kActive;
+    for (const auto& p : c.packets) moving = moving || p.opacity.at(t) > 0.5;
+    if (moving) ours_first = ours_first.value_or(t), ours_last = t;
+  }
+  if (!ours_first || *ours_last <= *ours_first || *last <= *first) return std::nullopt;
+  const double stretch = (static_cast<double>(*last - *first) * k) / (*ours_last - *ours_first);
+  std::vector<double> values = values_;
+  const auto lead = table_.find("motions." + motion + ".lead");
+  for (std::size_t r : rows) {
+    const Param& p = table_.params()[r];
+    if (p.family == Family::Timing) values[r] = std::clamp(values[r] * stretch, p.lower, p.upper);
+  }
+  if (lead && std::find(rows.begin(), rows.end(), *lead) != rows.end()) {
+    const Param& p = table_.params()[*lead];
+    values[*lead] = std::clamp(values[*lead] + static_cast<double>(*first) * k - *ours_first * stretch, p.lower, p.upper);
+  }
+  if (!load(values)) return std::nullopt;
+  return values;
 }
 
 double Fitter::track_distance_of(const std::string& motion, const std::vector<double>& values, const std::vector<std::size_t>& rows,
-                                 const std::vector<double>& start) const {
+                                 const std::vector<double>& start, bool guiding) const {
   const auto candidate = load(values);
   if (!candidate) return infinity();
   const motion::Choreography c = motion::choreograph(candidate->choreography(motion), candidate->module_count());
   double sum = 0;
-  for (const MeasuredTracks& t : tracks_.at(motion)) sum += track_distance(c, candidate->frame_rate, t);
+  const auto measured = tracks_.find(motion);
+  if (measured == tracks_.end()) return 0;  // nothing of it fitted, nothing measured
+  for (const MeasuredTracks& t : measured->second) sum += track_distance(c, candidate->frame_rate, t, guiding);
   // A faint pull toward the start, for what the tracks cannot tell apart.
   for (std::size_t r : rows) {
     const double d = (values[r] - start[r]) / table_.params()[r].step;
@@ -667,6 +879,26 @@ void Fitter::round_values() {
   };
   const auto try_rows = [&](std::vector<std::size_t> rows, const Objective& f, bool relative) {
     double now = f(values_);
+    const auto acceptable = [&](double d) { return d <= (relative ? now * (1 + kRoundedRest) : now * (1 + kRoundedTracks) + 1); };
+    // All of a kind at once first, at the coarsest unit they take: timings that sum to a packet's
+    // departure round together or not at all (one alone moves the departure off its frame).
+    for (const Family kind : {Family::Timing, Family::Scale, Family::Layout}) {
+      std::vector<std::size_t> same;
+      for (std::size_t r : rows) {
+        if (table_.params()[r].family == kind || (kind == Family::Layout && table_.params()[r].family == Family::Weight)) same.push_back(r);
+      }
+      if (same.size() < 2) continue;
+      for (double unit : units_of(kind)) {
+        std::vector<double> values = values_;
+        for (std::size_t r : same) values[r] = std::clamp(std::round(values[r] / unit) * unit, table_.params()[r].lower, table_.params()[r].upper);
+        if (values == values_) break;
+        if (const double d = f(values); acceptable(d)) {
+          for (std::size_t r : same) rounded_count += values[r] != values_[r];
+          values_ = values, now = d;
+          break;
+        }
+      }
+    }
     const auto gap = [&](std::size_t r) {
       const double unit = units_of(table_.params()[r].family).front();
       return std::abs(values_[r] - std::round(values_[r] / unit) * unit) / unit;
@@ -682,7 +914,7 @@ void Fitter::round_values() {
         values_ = kept;
         values_[r] = candidate;
         if (candidate != kept[r]) search(open, f, Method::Bobyqa, 300, "", 1e-3, false, kRefineSteps);
-        if (f(values_) <= (relative ? now * (1 + kRoundedRest) : now * (1 + kRoundedTracks) + 1)) {
+        if (acceptable(f(values_))) {
           now = f(values_);
           rounded_count += candidate != kept[r];
           break;
@@ -710,8 +942,28 @@ void Fitter::round_values() {
       geometry.push_back(i);
     }
   }
-  try_rows(geometry, [&](const std::vector<double>& v) { return rest_residual(v); }, true);
+  // The sizes and the weight are judged here as check will judge them: the worst window of the
+  // worst player's rest frame at the largest size (the residual's best fit leans toward what the
+  // players' anti-aliasing makes of caps and corners; check's windows do not).
+  // (When the rest frames do not match at all, the score says nothing of a size: the residual judges.)
+  const Objective score = [&](const std::vector<double>& v) { return rest_score(v); };
+  const Objective residual = [&](const std::vector<double>& v) { return rest_residual(v); };
+  try_rows(geometry, rest_score(values_) <= 1 ? score : residual, true);
   out_.stages.push_back("rounding: " + std::to_string(rounded_count) + " values rounded where the frames cannot tell");
+}
+
+double Fitter::rest_score(const std::vector<double>& values) {
+  const auto spec = load(values);
+  if (!spec) return infinity();
+  const int size = rest_sizes_.back();
+  double worst = 0;
+  for (const Rest& r : rests_) {
+    const AnimatedScene scene = build_scene(*spec, {r.style, spec->default_weight, r.motion, theme_, std::nullopt});
+    const ImageSurface ours = render_frame(evaluate(scene, 0), size);
+    ++renders_;
+    for (const ImageView& image : r.images.at(size)) worst = std::max(worst, check::score_frame(image, ours.view(), scene.grid, options_.thresholds).score);
+  }
+  return worst;
 }
 
 // The fitted spec as written: values rounded far below what any frame shows (a ten-thousandth of a
@@ -892,7 +1144,7 @@ FitResult Fitter::result() {
     for (const FittedParam& f : ranged) {
       if (f.path == p.path) row.pass_low = f.pass_low, row.pass_high = f.pass_high;
     }
-    if (under(p.path, "motions." + p.motion + ".tail") && state_[i] == ParamState::Fitted) row.note = "from the duration";
+    if (under(p.path, "motions." + p.motion + ".tail") && state_[i] == ParamState::Fitted) row.note = "from the duration, to within a frame";
     if (p.family == Family::Easing && p.path.substr(p.path.size() - 2) == ".0") {
       const Json& original = base_.at(Json::json_pointer(json_pointer(p.path.substr(0, p.path.size() - 2))));
       row.base_text = original.is_string() ? original.get<std::string>() : original.dump();

@@ -33,6 +33,7 @@ struct FitOptions {
   int coarse_size = 64, fine_size = 128;  // px of the players' frames (a folder's frames: their own)
   check::Thresholds thresholds;
   bool ranges = true;   // find each parameter's passing range (the report's "how well determined")
+  int max_evaluations = 0;  // caps every search's evaluations (0: each stage's own budget)
   std::function<void(const std::string&)> progress;  // told as each stage starts, if set
 };
 

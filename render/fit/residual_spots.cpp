@@ -72,20 +72,21 @@ std::vector<ResidualSpot> locate_residual(const AnimatedScene& scene, const Targ
   for (int f : failing) {
     if (f < 0 || static_cast<std::size_t>(f) >= theirs.size()) continue;
     const FrameScene frame = evaluate(scene, check::our_frame_at(f, target.frame_rate, scene.frame_rate));
+    // Every element's box, hidden ones too (a packet that should be gone is still where its
+    // track leaves it): the nearest box owns a pixel, the nearest middle breaks a tie.
     std::vector<std::pair<std::string, geometry::Bounds>> boxes;
-    for (const FrameElement& e : frame.elements) {
-      if (e.opacity > 0) boxes.emplace_back(e.element->name, box_at(e));
-    }
+    for (const FrameElement& e : frame.elements) boxes.emplace_back(e.element->name, box_at(e));
     const ImageSurface ours = render_frame(frame, size);
     for (int y = 0; y < size; ++y) {
       for (int x = 0; x < size; ++x) {
         if (largest_channel_difference(theirs[f][static_cast<std::size_t>(y) * size + x], ours.pixel(x, y)) < kPlainDifference) continue;
         const Eigen::Vector2d p((x + 0.5) / px, (y + 0.5) / px);
         std::string owner = kNowhere;
-        double nearest = 1.0;  // grid units: further than this from every element is nowhere
+        double nearest = 1.0, middle = 0;  // grid units: further than this from every element is nowhere
         for (const auto& [name, box] : boxes) {
           const double d = distance_to(box, p);
-          if (d < nearest) nearest = d, owner = name;
+          const double m = box.empty() ? 0 : ((box.min + box.max) / 2 - p).norm();
+          if (d < nearest - 1e-9 || (d <= nearest + 1e-9 && owner != kNowhere && m < middle)) nearest = d, middle = m, owner = name;
         }
         Tally& t = tallies[owner];
         t.pixels += 1, t.sum += p, t.by_frame[f] += 1;

@@ -1,26 +1,32 @@
 #include "render/fit/target_frames.h"
 
-#include "render/check/look_estimate.h"
 #include "render/lottie/dotlottie_writer.h"
+
+#include <algorithm>
 
 namespace iconsynth::render::fit {
 
 namespace {
 
-TargetView draw_all(const check::FrameSource& source, const std::vector<int>& sizes) {
-  TargetView view{source.engine(), {}};
-  const std::vector<int> own = source.fixed_size() ? std::vector<int>{source.fixed_size()} : sizes;
+TargetView draw_all(const check::FrameSource& source, const TargetOptions& options) {
+  TargetView view{source.engine(), {}, 0, {}};
+  const std::vector<int> own = source.fixed_size() ? std::vector<int>{source.fixed_size()} : options.sizes;
   for (int size : own) {
     Frames& frames = view.frames[size];
     for (std::size_t f = 0; f < source.frame_count(); ++f) frames.push_back(source.render(f, size));
   }
+  view.rest_size = source.fixed_size() ? source.fixed_size() : std::max(options.rest_size, own.back());
+  // Frame 0 only: an action's last frame rests too, but a target that is not quite ours (packets
+  // that stay) may show more there, and the first tells the rest pose alone.
+  view.rest = {source.fixed_size() ? view.frames.begin()->second.front() : source.render(0, view.rest_size)};
   return view;
 }
 
-// The colours of each of the bundle's colour themes (those named like one of the spec's themes),
-// as ThorVG draws them on the first duotone animation (else the first animation).
-std::vector<TargetTheme> theme_colours(const spec::IconSpec& spec, const lottie::Asset& asset, check::AssetPlayers& players,
-                                       const std::vector<TargetAnimation>& animations, std::vector<std::string>& notes) {
+// The rest frame of each of the bundle's colour themes (those named like one of the spec's themes;
+// a preset weight's theme tells no colour of its own) as ThorVG draws it, on the first duotone
+// animation (else the first).
+std::vector<TargetTheme> theme_frames(const spec::IconSpec& spec, const lottie::Asset& asset, check::AssetPlayers& players,
+                                      const std::vector<TargetAnimation>& animations, int size, std::vector<std::string>& notes) {
   std::vector<TargetTheme> out;
   if (asset.themes.empty() || animations.empty()) return out;
   const TargetAnimation* shown = &animations.front();
@@ -30,22 +36,14 @@ std::vector<TargetTheme> theme_colours(const spec::IconSpec& spec, const lottie:
       break;
     }
   }
-  const lottie::AssetAnimation* animation = nullptr;
-  for (const lottie::AssetAnimation& a : asset.animations) {
-    if (a.id == shown->id) animation = &a;
-  }
+  const auto animation = std::find_if(asset.animations.begin(), asset.animations.end(),
+                                      [&](const lottie::AssetAnimation& a) { return a.id == shown->id; });
   for (const lottie::AssetTheme& theme : asset.themes) {
     const auto named = lottie::find_bundle_theme(spec, theme.id);
-    if (!named || named->weight) continue;  // a preset weight's theme tells no colour of its own
+    if (!named || named->weight) continue;
     try {
-      const auto source = players.open(check::Engine::Thorvg, *animation, theme.id, asset.bytes.empty() ? theme.id : shown->id);
-      constexpr int kSize = 256;
-      const std::vector<std::uint32_t> rest = source->render(0, kSize);
-      check::VariantPins pins;
-      pins.style = shown->variant.style, pins.weight = shown->variant.weight, pins.motion = shown->variant.motion;
-      const check::Look look = check::estimate_look(spec, rest, kSize, pins, shown->variant.motion);
-      const bool secondary = spec.style_rule(look.variant.style).card_fill == spec::CardFill::Secondary;
-      out.push_back({theme.id, look.primary, look.secondary, secondary});
+      const auto source = players.open(check::Engine::Thorvg, *animation, theme.id, shown->id + " in theme " + theme.id);
+      out.push_back({theme.id, shown->id, size, source->render(0, size)});
     } catch (const lottie::AssetError& e) {
       notes.push_back("theme " + theme.id + " not read: " + e.what());
     }
@@ -66,7 +64,7 @@ Target read_asset_target(const spec::IconSpec& spec, const lottie::Asset& asset,
     for (check::Engine engine : options.players) {
       try {
         const auto source = players.open(engine, animation, "", name + ":" + animation.id);
-        a.views.push_back(draw_all(*source, options.sizes));
+        a.views.push_back(draw_all(*source, options));
         if (a.views.size() == 1) {
           check::FoundVariant found = check::find_variant(spec, *source, a.frame_rate, options.pins);
           a.variant = found.variant;
@@ -85,7 +83,7 @@ Target read_asset_target(const spec::IconSpec& spec, const lottie::Asset& asset,
   }
   const bool thorvg = std::find(options.players.begin(), options.players.end(), check::Engine::Thorvg) != options.players.end();
   if (asset.kind != lottie::Asset::Kind::LottieJson && !asset.themes.empty()) {
-    if (thorvg) target.themes = theme_colours(spec, asset, players, target.animations, target.notes);
+    if (thorvg) target.themes = theme_frames(spec, asset, players, target.animations, options.sizes.back(), target.notes);
     else target.notes.push_back("the bundle's themes were not read: only ThorVG applies them");
   }
   return target;
@@ -99,7 +97,7 @@ Target read_frames_target(const spec::IconSpec& spec, const check::FrameFolder& 
   a.frame_rate = frame_rate;
   a.duration = static_cast<double>(folder.frames.size());
   const check::FolderSource source(folder);
-  a.views.push_back(draw_all(source, options.sizes));
+  a.views.push_back(draw_all(source, options));
   const check::FoundVariant found = check::find_variant(spec, source, frame_rate, options.pins);
   a.variant = found.variant;
   a.found_how = "found from the frames: " + found.how;

@@ -20,6 +20,8 @@ using Frames = std::vector<std::vector<std::uint32_t>>;  // premultiplied ARGB32
 struct TargetView {
   check::Engine engine;
   std::map<int, Frames> frames;  // by size in px
+  int rest_size = 0;             // px of `rest`
+  Frames rest;                   // its first frame larger still, for the rest pose's sizes
 };
 
 struct TargetAnimation {
@@ -35,12 +37,14 @@ struct TargetAnimation {
   const Frames& frames(int size, std::size_t view = 0) const { return views.at(view).frames.at(size); }
 };
 
-// A colour theme of a bundle as ThorVG draws it (the theme applied to a duotone animation, whose
-// secondary shows the theme's mix).
+// A colour theme of a bundle as ThorVG draws it: the rest frame of one animation (a duotone one if
+// there is one: its secondary shows the theme's mix) with the theme applied, for the fit to solve
+// the theme's colours from once it knows the weight and layout.
 struct TargetTheme {
   std::string id;
-  spec::Rgba primary, secondary;
-  bool has_secondary = false;
+  std::string animation;                // which animation shows it
+  int size = 0;
+  std::vector<std::uint32_t> rest;      // its frame 0, size × size
 };
 
 struct Target {
@@ -53,6 +57,9 @@ struct Target {
 
 struct TargetOptions {
   std::vector<int> sizes = {64, 128};  // px, for players (a folder's frames have their own)
+  // px of the first frame for the rest pose's sizes: at 128 px the players' round caps
+  // and corners read a few hundredths of a unit off what they are; at 256 they do not.
+  int rest_size = 256;
   std::vector<check::Engine> players = {check::Engine::Rlottie};
   std::optional<lottie::ThorvgRuntime> thorvg;
   int player_timeout_s = 30;

@@ -10,11 +10,12 @@ namespace {
 
 constexpr double kScaleNoise = 0.001;     // a module's scale as measured
 constexpr double kProgressNoise = 0.002;  // a packet's place on its link
-constexpr double kMissedPacket = 2500;    // a packet shown or missed, as a place 0.1 off (visibility is measured surely), and more further off
+constexpr double kMissedPacket = 2500;    // a packet shown or missed while guiding: as a place 0.1 off, and more further off
+constexpr double kMissedPacketFlat = 900; // … once guided: as a place 0.06 off, near or far
 
 }  // namespace
 
-double track_distance(const motion::Choreography& c, double our_rate, const MeasuredTracks& tracks) {
+double track_distance(const motion::Choreography& c, double our_rate, const MeasuredTracks& tracks, bool guiding) {
   const int n = static_cast<int>(c.module_scale.size());
   const double k = our_rate / tracks.frame_rate;  // our frames per measured frame
   // Each packet on its link, clockwise or not.
@@ -57,7 +58,7 @@ double track_distance(const motion::Choreography& c, double our_rate, const Meas
         // (not at all under a swollen card).
         const double weight = seen ? 1.0 : visibility_at(link < static_cast<int>(m.link_visibility.size()) ? m.link_visibility[link] : std::vector<double>{}, *shown);
         const double far = std::isfinite(nearest) ? nearest / k : 10;
-        sum += weight * kMissedPacket * (1 + far * far);
+        sum += weight * (guiding ? kMissedPacket * (1 + far * far) : kMissedPacketFlat);
       }
     }
   }

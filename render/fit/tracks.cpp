@@ -18,15 +18,7 @@ constexpr double kCorridor = 1.6;  // a link's pixels: within this many packet r
 constexpr double kVisible = 0.01;   // a packet can be seen where it changes this share of a lone dot's pixels' worth
 constexpr double kExplained = 0.5;  // … and it is there when placing it takes this share of that change off the residual
 
-// A packet on one link: the element that draws it and its route, A at module r's edge, B at the
-// clockwise neighbour's.
-struct LinkRoute {
-  std::size_t element = 0;
-  Eigen::Vector2d a, b;
-  bool present = false;
-};
-
-// Pixels owned by a module (nearest centre) or near a link's route, as indices into the image.
+// Pixels of one region, as indices into the image.
 using Region = std::vector<std::size_t>;
 
 double region_difference(const Region& region, const std::vector<std::uint32_t>& theirs, const std::uint32_t* ours) {
@@ -77,57 +69,13 @@ class SideBySide {
 
 class PoseFitter {
  public:
-  PoseFitter(const AnimatedScene& scene, int size) : scene_(scene), size_(size), renderer_(scene, size) {
+  PoseFitter(const AnimatedScene& scene, int size)
+      : scene_(scene), size_(size), renderer_(scene, size), regions_(icon_regions(scene, size)) {
     evaluate(scene, 0, rest_);
-    const double px = size / scene.grid;
-    for (std::size_t i = 0; i < scene.elements.size(); ++i) {
-      const Element& e = scene.elements[i];
-      if (e.kind == ElementKind::Module) {
-        modules_.push_back(i);
-        centers_.push_back(e.position.at(0) * px);
-      }
-    }
-    const int n = static_cast<int>(modules_.size());
-    routes_.assign(n, {});
-    const auto nearest = [&](const Eigen::Vector2d& p) {
-      int best = 0;
-      for (int k = 1; k < n; ++k) {
-        if ((centers_[k] - p).squaredNorm() < (centers_[best] - p).squaredNorm()) best = k;
-      }
-      return best;
-    };
-    for (std::size_t i = 0; i < scene.elements.size(); ++i) {
-      const Element& e = scene.elements[i];
-      if (e.kind != ElementKind::Packet || e.position.keys().empty()) continue;
-      const Eigen::Vector2d start = e.position.keys().front().value * px, end = e.position.keys().back().value * px;
-      const int from = nearest(start), to = nearest(end);
-      const int link = to == (from + 1) % n ? from : from == (to + 1) % n ? to : -1;
-      if (link < 0 || routes_[link].present) continue;
-      routes_[link] = {i, link == from ? start : end, link == from ? end : start, true};
-      if (packet_radius_ == 0) {
-        const geometry::Bounds b = e.parts.front().path.control_bounds();
-        packet_radius_ = 0.5 * (b.max.x() - b.min.x()) * px;
-      }
-    }
-    // Regions: the pixels near each route to its link; every other pixel to its nearest module
-    // (a packet leaving or landing on a module must not pass for the module swelling).
-    module_regions_.assign(n, {});
-    link_regions_.assign(n, {});
-    for (int y = 0; y < size; ++y) {
-      for (int x = 0; x < size; ++x) {
-        const Eigen::Vector2d p(x + 0.5, y + 0.5);
-        const std::size_t index = static_cast<std::size_t>(y) * size + x;
-        bool on_link = false;
-        for (int r = 0; r < n; ++r) {
-          if (routes_[r].present && distance_to_route(r, p) <= kCorridor * packet_radius_ + 1) link_regions_[r].push_back(index), on_link = true;
-        }
-        if (!on_link) module_regions_[nearest(p)].push_back(index);
-      }
-    }
     // What one packet in the open costs when it is missing: the residual a lone dot leaves.
-    packet_energy_ = std::numbers::pi * packet_radius_ * packet_radius_ * 4 * 255.0 * 255.0;
-    scales_.assign(n, 1.0);
-    progress_.assign(n, std::nullopt);
+    packet_energy_ = std::numbers::pi * regions_.packet_radius * regions_.packet_radius * 4 * 255.0 * 255.0;
+    scales_.assign(regions_.modules.size(), 1.0);
+    progress_.assign(regions_.modules.size(), std::nullopt);
   }
 
   // The pose of one frame, starting from the frame before's: modules, then the packets with the
@@ -143,12 +91,6 @@ class PoseFitter {
   long renders() const { return renders_; }
 
  private:
-  double distance_to_route(int r, const Eigen::Vector2d& p) const {
-    const Eigen::Vector2d ab = routes_[r].b - routes_[r].a;
-    const double u = std::clamp((p - routes_[r].a).dot(ab) / ab.squaredNorm(), -0.1, 1.1);
-    return (routes_[r].a + u * ab - p).norm();
-  }
-
   // Our rest scene with the modules at `scales` and a packet on each link at `progress`.
   const std::uint32_t* draw(const std::vector<double>& scales, const std::vector<std::optional<double>>& progress) {
     FrameScene frame = rest_;
@@ -156,19 +98,19 @@ class PoseFitter {
     for (FrameElement& e : frame.elements) {
       if (e.element->kind == ElementKind::Packet) e.opacity = 0;
     }
-    for (std::size_t k = 0; k < modules_.size(); ++k) {
-      const Element& e = scene_.elements[modules_[k]];
+    for (std::size_t k = 0; k < regions_.modules.size(); ++k) {
+      const Element& e = scene_.elements[regions_.modules[k]];
       geometry::Affine t = geometry::Affine::Identity();
       t.translate(e.position.at(0));
       if (e.rotation != 0) t.rotate(e.rotation * std::numbers::pi / 180);
       t.scale(scales[k]);
-      frame.elements[modules_[k]].transform = t;
+      frame.elements[regions_.modules[k]].transform = t;
     }
-    for (std::size_t r = 0; r < routes_.size(); ++r) {
-      if (!routes_[r].present || !progress[r]) continue;
-      FrameElement& e = frame.elements[routes_[r].element];
+    for (std::size_t r = 0; r < regions_.routes.size(); ++r) {
+      if (!regions_.routes[r].present || !progress[r]) continue;
+      FrameElement& e = frame.elements[regions_.routes[r].element];
       geometry::Affine t = geometry::Affine::Identity();
-      t.translate((routes_[r].a + *progress[r] * (routes_[r].b - routes_[r].a)) / px);
+      t.translate((regions_.routes[r].a + *progress[r] * (regions_.routes[r].b - regions_.routes[r].a)) / px);
       e.transform = t;
       e.opacity = 1;
     }
@@ -177,13 +119,13 @@ class PoseFitter {
   }
 
   void fit_modules(double around, int steps) {
-    const std::size_t n = modules_.size();
+    const std::size_t n = regions_.modules.size();
     std::vector<double> lo(n), hi(n);
     for (std::size_t k = 0; k < n; ++k) lo[k] = std::max(kMinScale, scales_[k] - around), hi[k] = std::min(kMaxScale, scales_[k] + around);
     const auto cost = [&](const std::vector<double>& s) {
       const std::uint32_t* ours = draw(s, progress_);
       std::vector<double> f(n);
-      for (std::size_t k = 0; k < n; ++k) f[k] = region_difference(module_regions_[k], *target_, ours);
+      for (std::size_t k = 0; k < n; ++k) f[k] = region_difference(regions_.module_pixels[k], *target_, ours);
       return f;
     };
     std::vector<double> found = SideBySide(lo, hi).run(cost, steps);
@@ -208,12 +150,12 @@ class PoseFitter {
   // Each link's packet: the best of places along it every 4 % (all links at once), refined around
   // it; kept where it explains the link's pixels plainly better than no packet does.
   void fit_packets() {
-    const std::size_t n = routes_.size();
+    const std::size_t n = regions_.routes.size();
     const auto link_costs = [&](const std::vector<std::optional<double>>& placed) {
       const std::uint32_t* drawn = draw(scales_, placed);
       std::vector<double> f(n, 0);
       for (std::size_t r = 0; r < n; ++r) {
-        if (routes_[r].present) f[r] = region_difference(link_regions_[r], *target_, drawn);
+        if (regions_.routes[r].present) f[r] = region_difference(regions_.link_pixels[r], *target_, drawn);
       }
       return f;
     };
@@ -221,7 +163,7 @@ class PoseFitter {
     const std::vector<std::uint32_t> empty(bare, bare + static_cast<std::size_t>(size_) * size_);
     std::vector<double> without(n, 0);
     for (std::size_t r = 0; r < n; ++r) {
-      if (routes_[r].present) without[r] = region_difference(link_regions_[r], *target_, empty.data());
+      if (regions_.routes[r].present) without[r] = region_difference(regions_.link_pixels[r], *target_, empty.data());
     }
     std::vector<double> best(n, infinity_), place(n, 0);
     visibility_.assign(n, std::vector<double>(visibility_places().size(), 0.0));
@@ -229,12 +171,12 @@ class PoseFitter {
       const std::vector<std::optional<double>> placed(n, visibility_places()[k]);
       const std::uint32_t* drawn = draw(scales_, placed);
       for (std::size_t r = 0; r < n; ++r) {
-        if (!routes_[r].present) continue;
-        const double f = region_difference(link_regions_[r], *target_, drawn);
+        if (!regions_.routes[r].present) continue;
+        const double f = region_difference(regions_.link_pixels[r], *target_, drawn);
         if (f < best[r]) best[r] = f, place[r] = visibility_places()[k];
         // What a packet there changes in our own picture: nothing, when a card covers it.
         const std::vector<std::uint32_t> here(drawn, drawn + empty.size());
-        visibility_[r][k] = std::min(1.0, region_difference(link_regions_[r], here, empty.data()) / (kVisible * packet_energy_));
+        visibility_[r][k] = std::min(1.0, region_difference(regions_.link_pixels[r], here, empty.data()) / (kVisible * packet_energy_));
       }
     }
     std::vector<double> lo(n), hi(n);
@@ -251,14 +193,14 @@ class PoseFitter {
     const std::uint32_t* drawn = draw(scales_, placed);
     const std::vector<std::uint32_t> with_packets(drawn, drawn + empty.size());
     for (std::size_t r = 0; r < n; ++r) {
-      if (!routes_[r].present) {
+      if (!regions_.routes[r].present) {
         placed[r].reset();
         continue;
       }
       // A packet there changes our own picture by `change`; one that is really there takes about
       // that much off the residual, one that is not adds about as much.
-      const double change = region_difference(link_regions_[r], with_packets, empty.data());
-      const double gain = without[r] - region_difference(link_regions_[r], *target_, with_packets.data());
+      const double change = region_difference(regions_.link_pixels[r], with_packets, empty.data());
+      const double gain = without[r] - region_difference(regions_.link_pixels[r], *target_, with_packets.data());
       if (!(change > kVisible * packet_energy_ && gain > kExplained * change)) placed[r].reset();
     }
     progress_ = placed;
@@ -268,10 +210,7 @@ class PoseFitter {
   int size_;
   FrameRenderer renderer_;
   FrameScene rest_;
-  std::vector<std::size_t> modules_;
-  std::vector<Eigen::Vector2d> centers_;  // px
-  std::vector<LinkRoute> routes_;         // px
-  double packet_radius_ = 0;              // px
+  IconRegions regions_;
   double packet_energy_ = 0;              // levels²
   static constexpr double infinity_ = std::numeric_limits<double>::infinity();
   std::vector<Region> module_regions_, link_regions_;
@@ -301,6 +240,89 @@ double visibility_at(const std::vector<double>& visibility, double progress) {
   const std::size_t k = std::min(places.size() - 2, static_cast<std::size_t>((progress - places.front()) / 0.04));
   const double u = (progress - places[k]) / (places[k + 1] - places[k]);
   return visibility[k] + u * (visibility[k + 1] - visibility[k]);
+}
+
+IconRegions icon_regions(const AnimatedScene& scene, int size) {
+  IconRegions out;
+  const double px = size / scene.grid;
+  for (std::size_t i = 0; i < scene.elements.size(); ++i) {
+    const Element& e = scene.elements[i];
+    if (e.kind == ElementKind::Module) out.modules.push_back(i), out.centers.push_back(e.position.at(0) * px);
+  }
+  const int n = static_cast<int>(out.modules.size());
+  out.routes.assign(n, {});
+  const auto nearest = [&](const Eigen::Vector2d& p) {
+    int best = 0;
+    for (int k = 1; k < n; ++k) {
+      if ((out.centers[k] - p).squaredNorm() < (out.centers[best] - p).squaredNorm()) best = k;
+    }
+    return best;
+  };
+  for (std::size_t i = 0; i < scene.elements.size(); ++i) {
+    const Element& e = scene.elements[i];
+    if (e.kind != ElementKind::Packet || e.position.keys().empty()) continue;
+    const Eigen::Vector2d start = e.position.keys().front().value * px, end = e.position.keys().back().value * px;
+    const int from = nearest(start), to = nearest(end);
+    const int link = to == (from + 1) % n ? from : from == (to + 1) % n ? to : -1;
+    if (link < 0 || out.routes[link].present) continue;
+    out.routes[link] = {i, link == from ? start : end, link == from ? end : start, true};
+    if (out.packet_radius == 0) {
+      const geometry::Bounds b = e.parts.front().path.control_bounds();
+      out.packet_radius = 0.5 * (b.max.x() - b.min.x()) * px;
+    }
+  }
+  const auto distance_to_route = [&](int r, const Eigen::Vector2d& p) {
+    const Eigen::Vector2d ab = out.routes[r].b - out.routes[r].a;
+    const double u = std::clamp((p - out.routes[r].a).dot(ab) / ab.squaredNorm(), -0.1, 1.1);
+    return (out.routes[r].a + u * ab - p).norm();
+  };
+  // A packet leaving or landing on a module must not pass for the module swelling: the links' pixels
+  // are no module's.
+  out.module_pixels.assign(n, {});
+  out.link_pixels.assign(n, {});
+  for (int y = 0; y < size; ++y) {
+    for (int x = 0; x < size; ++x) {
+      const Eigen::Vector2d p(x + 0.5, y + 0.5);
+      const std::size_t index = static_cast<std::size_t>(y) * size + x;
+      bool on_link = false;
+      for (int r = 0; r < n; ++r) {
+        if (out.routes[r].present && distance_to_route(r, p) <= kCorridor * out.packet_radius + 1) out.link_pixels[r].push_back(index), on_link = true;
+      }
+      if (!on_link) out.module_pixels[nearest(p)].push_back(index);
+    }
+  }
+  return out;
+}
+
+std::vector<double> ink_moments(const IconRegions& regions, const std::vector<std::uint32_t>& image, int size) {
+  std::vector<double> out;
+  const auto at = [&](std::size_t i) { return Eigen::Vector2d(static_cast<double>(i % size) + 0.5, static_cast<double>(i / size) + 0.5); };
+  for (const Region& region : regions.module_pixels) {
+    double m = 0;
+    Eigen::Vector2d c = Eigen::Vector2d::Zero();
+    for (std::size_t i : region) {
+      const double a = (image[i] >> 24) / 255.0;
+      m += a, c += a * at(i);
+    }
+    c /= std::max(m, 1e-9);
+    double spread = 0;
+    for (std::size_t i : region) spread += (image[i] >> 24) / 255.0 * (at(i) - c).squaredNorm();
+    out.push_back(10 * m / std::max<double>(1, static_cast<double>(region.size())));
+    out.push_back(c.x()), out.push_back(c.y()), out.push_back(std::sqrt(spread / std::max(m, 1e-9)));
+  }
+  for (std::size_t r = 0; r < regions.link_pixels.size(); ++r) {
+    if (!regions.routes[r].present) continue;
+    const Eigen::Vector2d a = regions.routes[r].a, dir = (regions.routes[r].b - a).normalized();
+    double m = 0, along = 0, along2 = 0;
+    for (std::size_t i : regions.link_pixels[r]) {
+      const double w = (image[i] >> 24) / 255.0, t = (at(i) - a).dot(dir);
+      m += w, along += w * t, along2 += w * t * t;
+    }
+    const double mean = along / std::max(m, 1e-9);
+    out.push_back(10 * m / std::max<double>(1, static_cast<double>(regions.link_pixels[r].size())));
+    out.push_back(std::sqrt(std::max(0.0, along2 / std::max(m, 1e-9) - mean * mean)));
+  }
+  return out;
 }
 
 MeasuredTracks measure_tracks(const AnimatedScene& scene, const Frames& frames, int size, double frame_rate) {

@@ -39,4 +39,25 @@ struct MeasuredTracks {
 // `scene`'s elements at rest (any motion of the look and layout the target shows).
 MeasuredTracks measure_tracks(const AnimatedScene& scene, const Frames& frames, int size, double frame_rate);
 
+// Where the icon's parts sit in a size × size image of `scene`'s rest pose: the pixels near each
+// link's route (where its packets run), every other pixel to its nearest module.
+struct IconRegions {
+  struct Route {
+    std::size_t element = 0;  // a packet element that runs it
+    Eigen::Vector2d a, b;     // px: at module r's edge, at its clockwise neighbour's
+    bool present = false;
+  };
+  std::vector<std::size_t> modules;        // element indices, in ring order
+  std::vector<Eigen::Vector2d> centers;    // px
+  std::vector<Route> routes;               // by link
+  double packet_radius = 0;                // px
+  std::vector<std::vector<std::size_t>> module_pixels, link_pixels;  // indices into the image
+};
+IconRegions icon_regions(const AnimatedScene& scene, int size);
+
+// The ink of each region as a few numbers that move smoothly with the geometry, however far off
+// it is (unlike the pixel residual): per module its amount, centre and spread, per link its amount
+// and its extent along the route. In px (amounts as a share of the region's pixels, ×10).
+std::vector<double> ink_moments(const IconRegions& regions, const std::vector<std::uint32_t>& image, int size);
+
 }  // namespace iconsynth::render::fit

@@ -20,6 +20,7 @@ struct FitCommandOptions {
   std::vector<std::string> free, fix;
   std::string output, report;
   int coarse_size = 64, fine_size = 128;
+  int max_evaluations = 0;
   bool json = false;
 };
 
@@ -43,6 +44,7 @@ void run_fit(const FitCommandOptions& o) {
   fit::FitOptions options;
   options.free = o.free, options.fix = o.fix;
   options.coarse_size = o.coarse_size, options.fine_size = o.fine_size;
+  options.max_evaluations = o.max_evaluations;
   options.progress = [](const std::string& stage) { std::fprintf(stderr, "fit: %s\n", stage.c_str()); };
   fit::FitResult result = fit::fit_target(base.source, frames, options);
   for (const std::string& n : notes) result.notes.insert(result.notes.begin(), n);
@@ -80,6 +82,8 @@ void add_fit_command(CLI::App& app) {
   cmd->add_option("--size", o->fine_size, "Size in px the rest pose is fitted and the result judged at")
       ->check(CLI::Range(24, 512))
       ->capture_default_str();
+  cmd->add_option("--max-evaluations", o->max_evaluations, "Cap every search at this many evaluations (default: each stage's own budget)")
+      ->check(CLI::Range(1, 1000000));
   cmd->callback([o] { run_fit(*o); });
 }
 

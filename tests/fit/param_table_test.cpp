@@ -1,0 +1,54 @@
+// The parameter table: fit's vector as a view of the spec's own paths, found in the document.
+#include "render/fit/param_table.h"
+
+#include "spec/loader.h"
+
+#include <catch2/catch.hpp>
+
+using namespace iconsynth;
+using render::fit::Family;
+using render::fit::ParamTable;
+
+namespace {
+spec::Json builtin() { return spec::Json::parse(spec::builtin_spec_text()); }
+}  // namespace
+
+TEST_CASE("Every timing, scale and easing of every motion is a row, found where the timeline holds it", "[fit]") {
+  const ParamTable table(builtin(), 60);
+  const auto row = [&](const std::string& path) { return table.find(path); };
+  CHECK(row("stroke.default"));
+  CHECK(row("layout.module.size"));
+  CHECK(row("motions.light.lead"));
+  CHECK(row("motions.light.tail"));
+  CHECK(row("motions.light.timeline.exchange.travel.frames"));
+  CHECK(row("motions.light.timeline.exchange.swell.scale"));
+  CHECK(row("motions.strong.timeline.sequence.0.gather.hold"));
+  CHECK(row("motions.strong.timeline.sequence.0.gather.scale"));
+  for (int h = 0; h < 4; ++h) CHECK(row("motions.strong.timeline.sequence.2.exchange.swell.settle.ease." + std::to_string(h)));
+  std::size_t timings = 0, scales = 0, easings = 0;
+  for (const auto& p : table.params()) {
+    timings += p.family == Family::Timing, scales += p.family == Family::Scale, easings += p.family == Family::Easing;
+    CHECK(p.lower <= table.base_values()[&p - table.params().data()]);
+    CHECK(p.upper >= table.base_values()[&p - table.params().data()]);
+  }
+  CHECK(timings == 5 + 11);  // lead, tail and light's three; lead, tail, the gather's three and the rounds' six
+  CHECK(scales == 1 + 3);
+  CHECK(easings == 4 * (3 + 2 + 6));
+  // A preset easing is read as its handles, and the base document loads back unchanged in meaning.
+  const auto ease = *row("motions.light.timeline.exchange.travel.ease.0");
+  CHECK(table.base_values()[ease] == Approx(0.42));
+  CHECK_NOTHROW(spec::load_spec(table.document_with(table.base_values())));
+}
+
+TEST_CASE("At another frame rate every timing keeps its time in seconds, and milliseconds are read as frames", "[fit]") {
+  spec::Json doc = builtin();
+  doc["motions"]["light"]["lead"] = "100ms";
+  const ParamTable table(doc, 30);
+  CHECK(table.document()["frame_rate"] == 30);
+  CHECK(table.base_values()[*table.find("motions.light.lead")] == Approx(3));  // 100 ms at 30 fps
+  CHECK(table.base_values()[*table.find("motions.light.timeline.exchange.travel.frames")] == Approx(12));
+  CHECK(table.base_values()[*table.find("layout.module.size")] == 8);  // sizes are not times
+  const spec::IconSpec loaded = spec::load_spec(table.document_with(table.base_values()));
+  CHECK(loaded.frame_rate == 30);
+  CHECK(loaded.choreography("light").lead == Approx(3));
+}

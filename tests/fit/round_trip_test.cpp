@@ -1,0 +1,82 @@
+// fit's round trip, a representative case per target form (the seeded matrix of 24 cases × four
+// forms is round_trip_matrix_test.cpp, labelled slow): together they change a parameter of every
+// family — style, colour and duotone mix, weight, layout sizes, frame rate and duration, timings,
+// scales, easing — and fit must bring each back within its tolerance, with check passing against
+// the fitted spec. And fitting our own bundle gives back the built-in spec: no drift.
+#include "round_trip.h"
+
+using namespace iconsynth::test;
+
+TEST_CASE("Round trip, our Lottie: style, a travel time and a custom travel easing", "[fit][round-trip]") {
+  const auto p = perturbed("our Lottie", {{"defaults.style", "solid"},
+                                          {"motions.light.timeline.exchange.travel.frames", 19.37},
+                                          {"motions.light.timeline.exchange.travel.ease", Json::array({0.2, 0.5, 0.4, 0.95})}},
+                           "light");
+  REQUIRE(p);
+  round_trip(*p, Form::Lottie, scratch_dir("fit-rt-lottie"));
+}
+
+TEST_CASE("Round trip, our bundle: colour and duotone mix, weight, swell and gather scales", "[fit][round-trip]") {
+  const auto p = perturbed("our bundle", {{"themes.dark.primary", "#E5484D"},
+                                          {"themes.dark.secondary_mix", 0.45},
+                                          {"stroke.default", 2.25},  // rlottie rounds the weight to 1/12 at 60 fps
+                                          {"motions.strong.timeline.sequence.1.exchange.swell.scale", 1.27},
+                                          {"motions.strong.timeline.sequence.0.gather.scale", 0.84}},
+                           "strong");
+  REQUIRE(p);
+  round_trip(*p, Form::Bundle, scratch_dir("fit-rt-bundle"));
+}
+
+TEST_CASE("Round trip, a copy another pipeline wrote: layout sizes and the duration", "[fit][round-trip]") {
+  const auto p = perturbed("restructured", {{"layout.module.size", 7.62},
+                                            {"layout.padding", 1.43},
+                                            {"layout.link.gap", 0.91},
+                                            {"layout.packet.radius", 2.33},
+                                            {"motions.light.tail", 7.21}},
+                           "light");
+  REQUIRE(p);
+  round_trip(*p, Form::Restructured, scratch_dir("fit-rt-copy"));
+}
+
+TEST_CASE("Round trip, PNG frames ThorVG drew of that copy: frame rate and timings", "[fit][round-trip]") {
+  auto p = perturbed("PNG frames", {{"frame_rate", 50}, {"motions.strong.timeline.sequence.0.gather.hold", 4.37},
+                                    {"motions.strong.lead", 3.64}},
+                     "strong");
+  REQUIRE(p);
+  p->style = "duotone";
+  round_trip(*p, Form::Frames, scratch_dir("fit-rt-frames"));
+}
+
+TEST_CASE("No drift: fitting our own bundle gives back the built-in spec", "[fit][round-trip]") {
+  const fs::path work = scratch_dir("fit-drift");
+  // Every parameter of the table a "change" to its own value: all must come back within tolerance.
+  std::vector<Change> all;
+  const Json base = builtin_document();
+  const std::function<void(const Json&, const std::string&)> walk = [&](const Json& node, const std::string& path) {
+    if (node.is_object()) {
+      for (const auto& [key, value] : node.items()) {
+        if (key == "meta" || key == "presets" || key == "grid" || key == "min_size" || key == "clearance" || key == "min_stroke_ratio" ||
+            (key == "corner_radius" && path.find("die") != std::string::npos)) {
+          continue;
+        }
+        walk(value, path.empty() ? key : path + "." + key);
+      }
+    } else if (node.is_array() && path.size() > 5 && path.substr(path.size() - 5) != ".ease") {
+      for (std::size_t i = 0; i < node.size(); ++i) walk(node[i], path + "." + std::to_string(i));
+    } else if (node.is_number() || (path.size() > 5 && path.substr(path.size() - 5) == ".ease") || path.find(".primary") != std::string::npos) {
+      all.push_back({path, node});
+    }
+  };
+  walk(base, "");
+  const auto p = perturbed("no drift", all, "light");
+  REQUIRE(p);
+  REQUIRE(all.size() > 40);
+  const fs::path target = write_target(*p, Form::Bundle, work);
+  const Fitted fitted = fit_target(work, target);
+  INFO(fitted.err);
+  REQUIRE(fitted.exit_code == 0);
+  for (const std::string& off : off_tolerance(*p, fitted.spec, 60)) FAIL_CHECK(off);
+  // What the frames show best comes back exactly: the look, every timing of light.
+  CHECK(fitted.spec["defaults"] == base["defaults"]);
+  CHECK(fitted.spec["motions"]["light"] == base["motions"]["light"]);
+}
