@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(spec_loader set_override color lottie_json dotlottie bundle_entries)
+((${#targets[@]})) || targets=(spec_loader set_override color lottie_json dotlottie bundle_entries frame_png)
 
 bash tools/deps.sh
 command -v clang++ > /dev/null || { apt-get update -qq && apt-get install -y -qq clang libclang-rt-14-dev; }

@@ -46,7 +46,7 @@ constexpr double kExplainedTracks = 1;      // tracks explained to this distance
 // makes of a swell moves the best fit by a few ten-thousandths, which costs the truth some 20 %,
 // while a value a hundredth off costs it many times over.
 constexpr double kRoundedTracks = 0.25;
-constexpr double kRoundedRest = 0.02;       // … or check's score of the rest frames this share
+constexpr double kRoundedRest = 0.05;       // … or check's score of the rest frames this share
 
 double infinity() { return std::numeric_limits<double>::infinity(); }
 
@@ -195,6 +195,7 @@ class Fitter {
   std::vector<int> rest_sizes_;                     // the pyramid, smallest first
   std::vector<std::unique_ptr<std::vector<std::uint32_t>>> halved_;  // the frames halved for it
   int rest_size_ = 0;                               // the level being fitted
+  std::map<check::Engine, double> player_noise_;    // at this level: each player's residual when it began
   bool duotone_ = false;
   FitResult out_;
   long renders_ = 0;
@@ -477,7 +478,14 @@ std::optional<check::ColorSolver::Solution> Fitter::solve_rest(const std::vector
   const check::ColorSolver::Solution solved = all.solve(duotone_);
   if (worst) {
     *worst = 0;
-    for (const auto& [engine, solver] : by_player) *worst = std::max(*worst, solver.residual_of(solved));
+    // Each player weighed by how closely it draws as we do (the inverse of its residual when the
+    // level began): the one nearer our renderer says more about the geometry than the noisier.
+    *worst = 0;
+    for (const auto& [engine, solver] : by_player) {
+      const double r = solver.residual_of(solved);
+      if (!player_noise_.count(engine)) player_noise_[engine] = std::max(r, 1.0);
+      *worst += r / player_noise_.at(engine);
+    }
   }
   if (players) {
     for (const auto& [engine, solver] : by_player) players->push_back(solver);
@@ -485,9 +493,8 @@ std::optional<check::ColorSolver::Solution> Fitter::solve_rest(const std::vector
   return solved;
 }
 
-// How well `values` explain the rest frames, the colours solved: the worst player's residual
-// (levels², summed), so that the geometry found is as near to what each player draws as it can be,
-// not nearest the one whose drawing differs most from ours.
+// How well `values` explain the rest frames, the colours solved: each player's residual (levels²,
+// summed) over its noise.
 double Fitter::rest_residual(const std::vector<double>& values) {
   double worst = 0;
   return solve_rest(values, &worst) ? worst : infinity();
@@ -545,6 +552,7 @@ void Fitter::fit_rest() {
   const Objective residual = [&](const std::vector<double>& values) { return rest_residual(values); };
   for (int size : rest_sizes_) {
     rest_size_ = size;
+    player_noise_.clear();
     double now = residual(values_);
     const bool last = size == rest_sizes_.back();
     for (int round = 0; round < (last ? 1 : kRestRounds); ++round) {
@@ -877,7 +885,8 @@ void Fitter::round_values() {
       default: return {0.25, 0.05, 0.01, 0.001};
     }
   };
-  const auto try_rows = [&](std::vector<std::size_t> rows, const Objective& f, bool relative) {
+  // `refit`: the rows not yet rounded follow each one that is (cheap objectives only).
+  const auto try_rows = [&](std::vector<std::size_t> rows, const Objective& f, bool relative, bool refit) {
     double now = f(values_);
     const auto acceptable = [&](double d) { return d <= (relative ? now * (1 + kRoundedRest) : now * (1 + kRoundedTracks) + 1); };
     // All of a kind at once first, at the coarsest unit they take: timings that sum to a packet's
@@ -913,7 +922,7 @@ void Fitter::round_values() {
         if (candidate < table_.params()[r].lower || candidate > table_.params()[r].upper) continue;
         values_ = kept;
         values_[r] = candidate;
-        if (candidate != kept[r]) search(open, f, Method::Bobyqa, 300, "", 1e-3, false, kRefineSteps);
+        if (candidate != kept[r] && refit) search(open, f, Method::Bobyqa, 300, "", 1e-3, false, kRefineSteps);
         if (acceptable(f(values_))) {
           now = f(values_);
           rounded_count += candidate != kept[r];
@@ -933,7 +942,7 @@ void Fitter::round_values() {
       }
     }
     const std::vector<double> start = values_;
-    try_rows(rows, [&](const std::vector<double>& v) { return track_distance_of(motion, v, {}, start); }, false);
+    try_rows(rows, [&](const std::vector<double>& v) { return track_distance_of(motion, v, {}, start); }, false, true);
   }
   std::vector<std::size_t> geometry;
   for (std::size_t i = 0; i < table_.params().size(); ++i) {
@@ -943,12 +952,24 @@ void Fitter::round_values() {
     }
   }
   // The sizes and the weight are judged here as check will judge them: the worst window of the
-  // worst player's rest frame at the largest size (the residual's best fit leans toward what the
-  // players' anti-aliasing makes of caps and corners; check's windows do not).
-  // (When the rest frames do not match at all, the score says nothing of a size: the residual judges.)
-  const Objective score = [&](const std::vector<double>& v) { return rest_score(v); };
+  // worst player's worst frame of every animation (every third) at the fine size and of the rest at the largest
+  // (the residual's best fit leans toward what the players' anti-aliasing makes of caps and
+  // corners; check's windows do not, nor does a module swollen by a fifth, which shows every
+  // error a fifth larger). When nothing matches at all, the score says nothing of a size: the
+  // residual judges.
+  const auto all = showing("");
+  std::vector<PixelResidual> scores;
+  for (const TargetAnimation* a : all) {
+    scores.emplace_back(*a, size_for(*a, options_.fine_size), PixelResidual::Measure::CheckScore, options_.thresholds, std::nullopt,
+                        kGeometryStride);
+  }
+  const Objective score = [&](const std::vector<double>& v) {
+    const auto spec = load(v);
+    if (!spec) return infinity();
+    return std::max(rest_score(v), each_animation(*spec, geometry_key(v), scores, all, true));
+  };
   const Objective residual = [&](const std::vector<double>& v) { return rest_residual(v); };
-  try_rows(geometry, rest_score(values_) <= 1 ? score : residual, true);
+  try_rows(geometry, score(values_) <= 1 ? score : residual, true, false);
   out_.stages.push_back("rounding: " + std::to_string(rounded_count) + " values rounded where the frames cannot tell");
 }
 

@@ -15,7 +15,8 @@ TEST_CASE("Fuzz findings and seeds replay without crashing", "[fuzz]") {
   const std::map<std::string, std::function<void(std::string_view)>> targets{
       {"spec_loader", iconsynth::fuzz::spec_loader}, {"set_override", iconsynth::fuzz::set_override},
       {"color", iconsynth::fuzz::color},             {"lottie_json", iconsynth::fuzz::lottie_json},
-      {"dotlottie", iconsynth::fuzz::dotlottie},     {"bundle_entries", iconsynth::fuzz::bundle_entries}};
+      {"dotlottie", iconsynth::fuzz::dotlottie},     {"bundle_entries", iconsynth::fuzz::bundle_entries},
+      {"frame_png", iconsynth::fuzz::frame_png}};
   int replayed = 0;
   for (const char* kind : {"corpus", "regressions"}) {
     const fs::path root = fs::path(ICONSYNTH_SOURCE_DIR) / "tests" / "fuzz" / kind;

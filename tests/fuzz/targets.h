@@ -3,6 +3,7 @@
 // (fuzz_*.cpp) and by the regression test that replays committed findings in every CI run.
 // Each function lets through only the error type its parser promises; anything else is a bug.
 
+#include "render/check/frame_folder.h"
 #include "render/lottie/asset_reader.h"
 #include "render/lottie/json_diff.h"
 #include "render/lottie/zip_writer.h"
@@ -86,6 +87,18 @@ inline void bundle_entries(std::string_view input) {
       for (const AssetAnimation& a : asset.animations) apply_theme(a.document, t);
     }
   } catch (const AssetError&) {
+  }
+}
+
+// One PNG of a folder of frames handed to `check` or `fit` (the folder reader decodes each file
+// this way), its side capped low so the fuzzer spends its time on the decoder, not on big images.
+inline void frame_png(std::string_view input) {
+  render::check::FrameFolderLimits limits;
+  limits.max_side = 256;
+  try {
+    const render::check::DecodedFrame frame = render::check::decode_frame_png(std::string(input), "fuzz.png", limits);
+    if (frame.pixels.size() != static_cast<std::size_t>(frame.width) * frame.height) std::abort();
+  } catch (const render::lottie::AssetError&) {
   }
 }
 
