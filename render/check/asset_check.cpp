@@ -193,7 +193,14 @@ void compare_sources(const spec::IconSpec& spec, const std::string& id, double f
                      const CheckOptions& options, AnimationCheck& check) {
   std::map<std::string, FoundVariant> found;
   std::vector<AnimatedScene> scenes(shown.size());
-  for (std::size_t i = 0; i < shown.size(); ++i) {
+  // ThorVG is asked first where it plays: it reads a colour as we write it, where rlottie
+  // truncates (0.898 × 255 becomes 228, a level low, and full opacity 254).
+  std::vector<std::size_t> order(shown.size());
+  for (std::size_t i = 0; i < shown.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return (shown[a].check.engine == Engine::Thorvg) > (shown[b].check.engine == Engine::Thorvg);
+  });
+  for (std::size_t i : order) {
     Shown& s = shown[i];
     if (!s.check.failure.empty()) continue;
     const std::string key = pins_key(s.pins);
@@ -236,9 +243,13 @@ void compare_sources(const spec::IconSpec& spec, const std::string& id, double f
     throw lottie::AssetError("no player could play " + id + ": " + failures);
   }
   const PlayerCheck& played = check.played();
-  check.variant_id = spec::VariantSpace::animation_id(played.variant) + ", weight " + number_text(played.variant.weight);
-  check.found = played.look;
-  check.matched_how = played.how;
+  const PlayerCheck* estimated = &played;  // the player the variant was found from
+  for (const PlayerCheck& p : check.players) {
+    if (p.failure.empty() && p.engine == Engine::Thorvg) estimated = &p;
+  }
+  check.variant_id = spec::VariantSpace::animation_id(estimated->variant) + ", weight " + number_text(estimated->variant.weight);
+  check.found = estimated->look;
+  check.matched_how = estimated->how;
 }
 
 }  // namespace

@@ -136,18 +136,18 @@ TEST_CASE("A changed colour: rlottie draws the inline value, ThorVG the slot's, 
     if (o.contains("sid") && o["sid"] == "primary") o["k"] = Json::array({1, 0.4, 0});
   });
   const fs::path work = scratch_dir("check-color");
-  // The colour is found from rlottie's frames (the first player), so rlottie matches it and
-  // ThorVG, which applies the document's own slot values (still white), does not.
+  // The colour is found from ThorVG's frames (asked first: it reads colours as we write them),
+  // which apply the document's own slot values (still white): ThorVG matches, rlottie does not.
   Checked c = check_json(work, "outline-light", a);
   CHECK(c.exit_code == 1);
-  CHECK_THAT(c.summary["animations"][0]["found"].get<std::string>(), Catch::EndsWith("#FF6600"));
-  CHECK(player_summary(c.summary, "rlottie")["passed"] == true);
-  for (const Json& f : player_summary(c.summary, "ThorVG")["frames"]) CHECK(f["ink_delta"].get<double>() > 50);
-  CHECK(c.summary["animations"][0]["disagreement"] == "rlottie matches, ThorVG differs");
-  // Held to white, rlottie differs and ThorVG matches.
-  c = check_json(work, "outline-light", a, "--color '#FFFFFF'");
-  CHECK(c.exit_code == 1);
+  CHECK_THAT(c.summary["animations"][0]["found"].get<std::string>(), Catch::EndsWith("#FFFFFF"));
+  CHECK(player_summary(c.summary, "ThorVG")["passed"] == true);
+  for (const Json& f : player_summary(c.summary, "rlottie")["frames"]) CHECK(f["ink_delta"].get<double>() > 50);
   CHECK(c.summary["animations"][0]["disagreement"] == "rlottie differs, ThorVG matches");
+  // Held to the orange, rlottie matches and ThorVG differs.
+  c = check_json(work, "outline-light", a, "--color '#FF6600'");
+  CHECK(c.exit_code == 1);
+  CHECK(c.summary["animations"][0]["disagreement"] == "rlottie matches, ThorVG differs");
   // With the slot changed too, both players show it: the icon in that colour matches in both.
   a["slots"]["primary"]["p"]["k"] = Json::array({1, 0.4, 0});
   c = check_json(work, "outline-light", a);
