@@ -7,6 +7,7 @@
 #include "render/lottie/descriptor.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/svg/animated_svg.h"
+#include "render/web/web_package.h"
 
 #include <atomic>
 #include <chrono>
@@ -36,6 +37,7 @@ struct Asset {
 //   svg/<style>-w<weight>.svg                   the rest pose
 //   <icon>.lottie                               every style x motion, every theme, default weight
 //   <icon>.mjs                                  the bundle's descriptor module
+//   web/…                                       the web package (render/web/web_package.h)
 std::vector<Asset> plan_assets(const spec::IconSpec& spec, const BuildOptions& o) {
   const fs::path dir(o.out);
   // The theme and colour asked for, checked against the spec once.
@@ -84,6 +86,15 @@ std::vector<Asset> plan_assets(const spec::IconSpec& spec, const BuildOptions& o
   assets.push_back({dir / render::lottie::descriptor_file_name(spec), "descriptor module", [&spec] {
                       return render::lottie::write_descriptor(spec, {std::string("iconsynth ") + ICONSYNTH_VERSION});
                     }});
+  // The web package, one file at a time; its bundle is the one above.
+  render::web::WebPackageOptions web;
+  web.bundle.weight = base.weight;
+  web.bundle.theme = base.theme;
+  web.bundle.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
+  web.version = ICONSYNTH_VERSION;
+  for (const std::string& name : render::web::web_package_files(spec)) {
+    assets.push_back({dir / "web" / name, "web " + name, [&spec, web, name] { return render::web::web_package_file(spec, web, name); }});
+  }
   return assets;
 }
 

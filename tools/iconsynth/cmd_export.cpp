@@ -7,8 +7,10 @@
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/lottie_writer.h"
 #include "render/svg/animated_svg.h"
+#include "render/web/web_package.h"
 
 #include <iostream>
+#include <map>
 
 namespace iconsynth::cli {
 
@@ -28,6 +30,18 @@ std::vector<std::string> weight_labels(const std::vector<double>& weights) {
   std::vector<std::string> labels;
   for (double w : weights) labels.push_back(spec::VariantSpace::weight_label(w));
   return labels;
+}
+
+// --format web: the package's files into the folder `dir`, the bundle made with `bundle`.
+void export_web_package(const spec::IconSpec& spec, const render::lottie::BundleOptions& bundle, const std::string& dir) {
+  const std::map<std::string, std::string> files = render::web::write_web_package(spec, {bundle, ICONSYNTH_VERSION});
+  std::size_t bytes = 0;
+  for (const auto& [name, text] : files) {
+    write_file_atomically(std::filesystem::path(dir) / name, text);
+    bytes += text.size();
+  }
+  std::cout << "wrote " << dir << "/ (web package of " << spec.id << ": " << files.size() << " files, " << bytes
+            << " bytes; runtime, React component, <" << render::web::kElementTag << ">, types, descriptor and bundle)\n";
 }
 
 void run_export(const ExportOptions& o, CLI::App& cmd) {
@@ -60,7 +74,7 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
   }
   // A bundle holds every style and motion: variant options other than weight and theme would be ignored.
   for (const char* name : {"--style", "--motion", "--color"}) {
-    if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " applies to --format lottie and svg only; a dotLottie bundle holds every style and motion");
+    if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " applies to --format lottie and svg only; a dotLottie bundle (and the web package around it) holds every style and motion");
   }
   const render::Variant base = o.variant.resolve(spec);
   render::lottie::BundleOptions options;
@@ -68,6 +82,10 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
   options.weight = base.weight;
   options.theme = base.theme;
   options.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
+  if (o.format == "web") {
+    export_web_package(spec, options, o.output);
+    return;
+  }
   const std::string bytes = render::lottie::write_dotlottie(spec, options);
   write_file_atomically(o.output, bytes);
   const spec::VariantSpace space(spec);
@@ -82,15 +100,16 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
 void add_export_command(CLI::App& app) {
   auto options = std::make_shared<ExportOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "export", "Export Lottie JSON or an animated SVG + CSS (one variant), a dotLottie bundle (every style x motion, every theme) or its descriptor module");
+      "export", "Export Lottie JSON or an animated SVG + CSS (one variant), a dotLottie bundle (every style x motion, every theme), its descriptor module, or the web package");
   options->spec.add_to(*cmd);
   options->variant.add_to(*cmd);
   cmd->add_option("--format", options->format,
                   "lottie (one variant as JSON), svg (one variant as a self-contained SVG animated by CSS, no player: "
                   "ink is currentColor, --iconsynth-weight and --iconsynth-secondary restyle it), dotlottie (.lottie "
                   "bundle) or descriptor (<icon>.mjs, the ES module that describes the bundle and computes its slot "
-                  "values; put it beside the bundle)")
-      ->check(CLI::IsMember({"lottie", "svg", "dotlottie", "descriptor"}))
+                  "values; put it beside the bundle) or web (a folder: the ES-module package with the bundle, its "
+                  "descriptor, a runtime, a React component, a custom element and TypeScript declarations)")
+      ->check(CLI::IsMember({"lottie", "svg", "dotlottie", "descriptor", "web"}))
       ->capture_default_str();
   cmd->add_option("--size", options->size, "Canvas size in px (the 24-unit grid scaled to it)")
       ->check(CLI::Range(render::kMinSize, render::kMaxSize))
@@ -98,7 +117,7 @@ void add_export_command(CLI::App& app) {
   cmd->add_flag("--reduced-motion", options->reduced_motion,
                 "With --format lottie or svg: the reduced-motion rendition, the rest pose as a one-frame animation");
   cmd->add_flag("--pretty", options->pretty, "With --format svg: one rule and one element per line (minified otherwise)");
-  cmd->add_option("-o,--output", options->output, "Output file (.json, .svg, .lottie or .mjs)")->required();
+  cmd->add_option("-o,--output", options->output, "Output file (.json, .svg, .lottie or .mjs), or folder (--format web)")->required();
   cmd->callback([options, cmd] { run_export(*options, *cmd); });
 }
 
