@@ -19,9 +19,10 @@ export interface IconDescriptor<Style extends string = string, Motion extends st
   slots(look?: { style?: Style; weight?: number; color?: string; theme?: Theme }): Record<string, { p: { a: 0; k: number | number[] } }>;
 }
 
-export type StyleOf<I extends IconDescriptor> = I['styles'][number];
-export type MotionOf<I extends IconDescriptor> = keyof I['motions'] & string;
-export type ThemeOf<I extends IconDescriptor> = keyof I['themes'] & string;
+/** An icon's style, motion and theme names (its module's declarations name them as unions). */
+export type StyleOf<I> = I extends IconDescriptor<infer S, any, any> ? S : never;
+export type MotionOf<I> = I extends IconDescriptor<any, infer M, any> ? M : never;
+export type ThemeOf<I> = I extends IconDescriptor<any, any, infer T> ? T : never;
 
 /** How the icon looks; every field has the icon's default. */
 export interface IconLook<I extends IconDescriptor = IconDescriptor> {
