@@ -100,7 +100,17 @@ export function createIcon(canvas, options = {}) {
     if (queued) player.stateMachineFireEvent(queued);
     settle(true);
   };
+  // A zoom or another screen changes the pixel ratio: the backing store follows it.
+  let density = null;
+  const onDensity = () => {
+    density?.removeEventListener('change', onDensity);
+    if (gone) return;
+    density = matchMedia(`(resolution: ${globalThis.devicePixelRatio || 1}dppx)`);
+    density.addEventListener('change', onDensity);
+    if (player) player.setRenderConfig({ devicePixelRatio: fit() }), player.resize();
+  };
   calm.addEventListener('change', onCalm);
+  onDensity();
   load().catch(refuse);
 
   const handle = {
@@ -125,6 +135,7 @@ export function createIcon(canvas, options = {}) {
     destroy() {
       gone = true;
       calm.removeEventListener('change', onCalm);
+      density.removeEventListener('change', onDensity);
       player?.destroy();
       player = null;
       settle(false);

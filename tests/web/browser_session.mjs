@@ -161,8 +161,8 @@ function saveFrames(name, entries) {
 }
 const waitFor = (page, fn, arg, timeout = 10000) => page.waitForFunction(fn, arg, { timeout, polling: 20 });
 // Waits for the canvas's player to leave rest and come back (an action played to its end).
-async function playedThrough(page, canvas) {
-  await waitFor(page, (c) => c.__player && c.__player.stateMachineGetCurrentState() !== 'rest', canvas, 3000);
+async function playedThrough(page, canvas, started = true) {
+  if (started) await waitFor(page, (c) => c.__player && c.__player.stateMachineGetCurrentState() !== 'rest', canvas, 3000);
   await waitFor(page, (c) => c.__player.stateMachineGetCurrentState() === 'rest' && !c.__player.isPlaying, canvas, 5000);
   await page.waitForTimeout(60);
 }
@@ -313,6 +313,17 @@ window.handle = await createIcon(document.getElementById('icon'), { icon, size: 
   await p.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
   await p.waitForTimeout(400);
   r.hoverAllowed = await state();
+  // The page zoomed to a pixel ratio of 2 (as a zoom or another screen would): the canvas follows.
+  await playedThrough(p, icon, false);
+  const before = await p.evaluate((c) => c.width, icon);
+  const cdp = await p.context().newCDPSession(p);
+  // (The viewport changes by a pixel too: with the same size, Chromium's emulation re-evaluates no media query.)
+  await cdp.send('Emulation.setDeviceMetricsOverride', { width: 799, height: 600, deviceScaleFactor: 2, mobile: false });
+  await waitFor(p, (c) => c.width !== 64, icon, 3000).catch(() => {});
+  await p.waitForTimeout(50);
+  const zoomed = await p.evaluate((c) => window.__readNow(c), icon);
+  r.zoom = { before, ratio: await p.evaluate(() => devicePixelRatio),  css: await p.evaluate((c) => getComputedStyle(c).width, icon),
+    ...saveFrames('zoomed', [zoomed])[0] };
   results.calm = r;
   log('calm', r);
   await p.close();

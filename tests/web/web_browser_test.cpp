@@ -217,6 +217,17 @@ TEST_CASE("Reduced motion, emulated and then switched off while the page is open
   CHECK(r["hoverAllowed"]["draws"].get<int>() > r["hoverReduced"]["draws"].get<int>() + 5);
 }
 
+TEST_CASE("A change of the pixel ratio while the page is open (a zoom, another screen): the canvas keeps its CSS size and gets the new ratio's pixels",
+          "[web][browser]") {
+  const Json& z = session()["calm"]["zoom"];
+  INFO(z.dump(1));
+  CHECK(z["before"] == 64);
+  CHECK(z["ratio"] == 2);
+  CHECK(z["css"] == "64px");
+  CHECK(z["w"] == 128);
+  check_frame("after the pixel ratio went from 1 to 2", z, look("outline", 2, "light", "dark", "#FFFFFF"));
+}
+
 TEST_CASE("40 icons on a page: one wasm load, no frame drawn out of view, and destroy() leaves no animation-frame callback, listener or observer",
           "[web][browser]") {
   const Json& r = session()["forty"];
@@ -239,7 +250,7 @@ TEST_CASE("40 icons on a page: one wasm load, no frame drawn out of view, and de
             << r["rafMsPerSecondAtRest"] << " ms of them a second\n";
   // What there is to release, then nothing left.
   CHECK(r["beforeDestroy"]["canvasListeners"].get<int>() >= 40);
-  CHECK(r["beforeDestroy"]["mediaListeners"] == 40);
+  CHECK(r["beforeDestroy"]["mediaListeners"] == 80);  // reduced motion and the pixel ratio, each icon
   CHECK(r["beforeDestroy"]["observed"] == 40);
   CHECK(r["beforeDestroy"]["raf"].get<int>() >= 1);
   CHECK(r["afterDestroy"] == Json({{"raf", 0}, {"canvasListeners", 0}, {"mediaListeners", 0}, {"observed", 0}}));
