@@ -52,7 +52,8 @@ export function createIcon(canvas, options = {}) {
 
   const calm = matchMedia('(prefers-reduced-motion: reduce)');
   const onCalm = () => player?.stateMachineSetBooleanInput('@REDUCED_MOTION@', calm.matches);
-  let player = null, style = null, queued = null, gone = false, settle, refuse;
+  // `player` exists from its construction (destroy() needs it); `shown` once it is on the canvas.
+  let player = null, shown = false, style = null, queued = null, gone = false, settle, refuse;
   const ready = new Promise((ok, bad) => { settle = ok; refuse = bad; });
   ready.catch(() => {}); // reported through the handle's own promise
 
@@ -66,13 +67,18 @@ export function createIcon(canvas, options = {}) {
     player.stateMachineStart();
     onCalm();
   };
-  // Sharp at the device pixel ratio: `size` CSS px of size × ratio pixels, or the canvas's own box.
-  const fit = () => {
+  // Sharp at the device pixel ratio: `size` CSS px of size × ratio pixels, or the canvas's own box
+  // (then followed as it resizes).
+  const sizing = () => {
     const ratio = globalThis.devicePixelRatio || 1, { size } = look;
     if (size != null) canvas.style.width = canvas.style.height = `${size}px`;
     const { width, height } = size != null ? { width: size, height: size } : canvas.getBoundingClientRect();
     if (width && height) [canvas.width, canvas.height] = [Math.round(width * ratio), Math.round(height * ratio)];
-    return ratio;
+    return { devicePixelRatio: ratio, autoResize: size == null };
+  };
+  const resize = () => {
+    player.setRenderConfig(sizing());
+    player.resize();
   };
 
   const named = (option, what, promise) => promise.catch((e) => fail(option, `cannot load ${what}: ${e?.message ?? e}`, Error));
@@ -86,7 +92,7 @@ export function createIcon(canvas, options = {}) {
     if (gone) return;
     // dotlottie-web paints the bundle's own look the moment it loads: it loads off the page's
     // canvas, gets the look, and only then is handed the canvas, so no frame shows the default.
-    player = new DotLottie({ canvas: { width: 1, height: 1 }, data, renderConfig: { devicePixelRatio: fit(), autoResize: look.size == null } });
+    player = new DotLottie({ canvas: { width: 1, height: 1 }, data, renderConfig: sizing() });
     await new Promise((ok, bad) => {
       player.addEventListener('load', ok);
       player.addEventListener('loadError', (e) => bad(new Error(`src: ${href} is not a dotLottie bundle (${e.error?.message})`)));
@@ -97,6 +103,7 @@ export function createIcon(canvas, options = {}) {
     start();
     paint();
     player.setCanvas(canvas); // pauses itself while off screen
+    shown = true;
     if (queued) player.stateMachineFireEvent(queued);
     settle(true);
   };
@@ -107,7 +114,7 @@ export function createIcon(canvas, options = {}) {
     if (gone) return;
     density = matchMedia(`(resolution: ${globalThis.devicePixelRatio || 1}dppx)`);
     density.addEventListener('change', onDensity);
-    if (player) player.setRenderConfig({ devicePixelRatio: fit() }), player.resize();
+    if (shown) resize();
   };
   calm.addEventListener('change', onCalm);
   onDensity();
@@ -118,18 +125,20 @@ export function createIcon(canvas, options = {}) {
     // Plays a motion (the look's by default) once, back to rest, as a click on a button asks.
     play(motion = look.motion ?? icon.defaults.motion) {
       icon.animation({ motion });
-      if (player) player.stateMachineFireEvent(motion);
+      if (shown) player.stateMachineFireEvent(motion);
       else queued = motion;
     },
     // Changes the look live; the same options as createIcon but icon, src and wasmUrl.
     update(changes) {
       for (const key of ['icon', 'src', 'wasmUrl']) if (key in changes) fail(key, 'fixed for the life of an icon; destroy it and create another');
-      const sized = 'size' in changes && changes.size !== look.size;
+      const before = look.size;
       look = check(changes);
-      if (!player) return;
+      if (!shown) return; // loading: the look is set before the first frame
       start();
       paint();
-      if (sized) fit(), player.resize();
+      if (look.size === before) return;
+      if (look.size == null) canvas.style.width = canvas.style.height = '';
+      resize();
     },
     // Releases the player, its observers and listeners; `ready` settles false if it had not yet.
     destroy() {
@@ -138,6 +147,7 @@ export function createIcon(canvas, options = {}) {
       density.removeEventListener('change', onDensity);
       player?.destroy();
       player = null;
+      shown = false;
       settle(false);
     },
     // The dotlottie-web player, for what the handle does not do (null until loaded and after destroy).

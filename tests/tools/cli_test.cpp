@@ -170,9 +170,10 @@ TEST_CASE("build regenerates the asset set, identically each time, without temp 
   const fs::path dir = scratch_dir("build");
   const auto a = run_cli("build --size 24 --out " + (dir / "a").string(), dir);
   REQUIRE(a.exit_code == 0);
-  CHECK_THAT(a.out, Catch::Contains("[65/65]") && Catch::Contains("built 65 files"));
+  CHECK_THAT(a.out, Catch::Contains("[75/75]") && Catch::Contains("built 75 files"));
   REQUIRE(run_cli("build --size 24 --out " + (dir / "b").string(), dir).exit_code == 0);
-  CHECK(count_files(dir / "a") == 65);  // 18 variants x (filmstrip, Lottie, animated SVG), 9 rest poses, bundle, descriptor
+  // 18 variants x (filmstrip, Lottie, animated SVG), 9 rest poses, bundle, descriptor, 10 files of web/
+  CHECK(count_files(dir / "a") == 75);
   CHECK(fs::exists(dir / "a" / "gpu-cluster.mjs"));  // the bundle's descriptor, beside it
   for (const auto& e : fs::recursive_directory_iterator(dir / "a")) {
     if (!e.is_regular_file()) continue;

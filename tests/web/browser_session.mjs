@@ -278,12 +278,17 @@ naive.addEventListener('load', () => naive.setSlots(slots(${JSON.stringify(FAR)}
   await p.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
   await playedThrough(p, icon);
   const hover = (await logOf(p, icon)).slice(drawsBefore + updated.length).filter((e) => e.rgba);
+  // A new size, live: CSS px and pixels follow.
+  await p.evaluate(() => window.handle.update({ size: 40 }));
+  await p.waitForTimeout(50);
+  const resized = { css: await p.evaluate((c) => getComputedStyle(c).width, icon), ...(await p.evaluate((c) => window.__readNow(c), icon)) };
   results.noFlash = {
     first: saveFrames('no-flash', first.slice(0, 1))[0],
     naive: saveFrames('naive', naive),
     updatedDraws: updated.length,
     afterUpdate: saveFrames('after-update', [afterUpdate])[0],
     hover: saveFrames('update-hover', hover),
+    resized: saveFrames('resized', [resized])[0],
   };
   log('noFlash', { naive: naive.map((e) => e.n), updatedDraws: updated.length, hoverSamples: hover.length });
   await p.close();

@@ -197,13 +197,17 @@ TEST_CASE("No flash of the default: the first frame read back has the requested 
   CHECK(wanted.pixels.mean_abs > 10);
 }
 
-TEST_CASE("update({weight: 3, color: '#22C55E', style: 'solid'}) on a live handle: the next frames match Cairo, and so does a hover's play after",
+TEST_CASE("update({weight: 3, color: '#22C55E', style: 'solid'}) on a live handle: the next frames match Cairo, so does a hover's play after, and a new size is live",
           "[web][browser]") {
   const Json& r = session()["noFlash"];
   CHECK(r["updatedDraws"].get<int>() >= 1);
   const render::Variant updated = look("solid", 3, "strong", "light", "#22C55E");
   check_frame("after update(), the next frame", r["afterUpdate"], updated);
   check_play("after update(), a hover's play", r["hover"], updated, 4);
+  // update({size: 40}) at ratio 2: 40 CSS px of 80 pixels, drawn at that size.
+  CHECK(r["resized"]["css"] == "40px");
+  CHECK(r["resized"]["w"] == 80);
+  check_frame("after update({size: 40})", r["resized"], updated);
 }
 
 TEST_CASE("Reduced motion, emulated and then switched off while the page is open: hovering plays nothing, then plays", "[web][browser]") {
