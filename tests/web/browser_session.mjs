@@ -382,7 +382,7 @@ window.shown = true;
   const back = await draws();
   r.visibleAfterScrollBack = await inView();
   r.drawsAfterScrollBack = back.map((n, i) => n - settled[i]);
-  await p.waitForTimeout(1600);
+  // Destroyed mid-play, loops running: nothing may be left.
   const count = () => p.evaluate(() => ({
     raf: window.__rafPending.size,
     canvasListeners: window.__listenersOn((t) => t instanceof HTMLCanvasElement).length,
@@ -488,20 +488,26 @@ try {
       return route.abort();
     });
   }
-  await reactBundle();
-  await jsSnippet(contexts[1]);
-  await reactSnippet(contexts[1], 1);
-  await reactSnippet(contexts[2], 2);
-  await noFlash(contexts[2]);
-  await reducedMotion(contexts[1]);
-  await forty(contexts[1]);
-  await element(contexts[1]);
-  await errors(contexts[1]);
-  await wasmErrors(contexts[1]);
+  results.pageMs = {};
+  const timed = async (name, run) => {
+    const t0 = Date.now();
+    await run();
+    results.pageMs[name] = Date.now() - t0;
+  };
+  await timed('esbuild', reactBundle);
+  await timed('js', () => jsSnippet(contexts[1]));
+  await timed('react1', () => reactSnippet(contexts[1], 1));
+  await timed('react2', () => reactSnippet(contexts[2], 2));
+  await timed('noFlash', () => noFlash(contexts[2]));
+  await timed('calm', () => reducedMotion(contexts[1]));
+  await timed('forty', () => forty(contexts[1]));
+  await timed('element', () => element(contexts[1]));
+  await timed('errors', () => errors(contexts[1]));
+  await timed('wasmErrors', () => wasmErrors(contexts[1]));
   results.foreignRequests ??= [];
   results.sessionMs = Date.now() - started;
 } finally {
   await browser.close();
 }
 fs.writeFileSync(path.join(out, 'results.json'), JSON.stringify(results, null, 1));
-console.log(`web session: ${results.sessionMs} ms, results in ${out}`);
+console.log(`web session: ${results.sessionMs} ms (${JSON.stringify(results.pageMs)}), results in ${out}`);
