@@ -34,8 +34,8 @@ export interface IconLook<I extends IconDescriptor = IconDescriptor> {
   theme?: NoInfer<ThemeOf<I>>;
   /** Stroke weight in grid units, any number in [@WEIGHT_MIN@, @WEIGHT_MAX@] (presets @WEIGHT_PRESETS@; default @WEIGHT_DEFAULT@). */
   weight?: number;
-  /** The ink, `#RRGGBB` or `#RRGGBBAA` (default: the theme's primary). */
-  color?: `#${string}`;
+  /** The ink, `#RRGGBB` or `#RRGGBBAA` (default: the theme's primary); anything else throws, naming `color`. */
+  color?: string;
   /** Width and height in CSS px; the canvas gets size × devicePixelRatio pixels. Default: the canvas's own box. */
   size?: number;
 }
