@@ -121,6 +121,15 @@ geometry::LayoutParams read_ring_layout(ObjectReader reader) {
   // Below 1 the packet would be no wider than the link it runs on and could not be seen.
   p.packet_min_stroke_ratio = packet.number("min_stroke_ratio", 1.05, 4);
   packet.finish();
+
+  // "keylines": {"weight": 2}, optional: at that whole weight every straight edge of the rest
+  // pose falls on whole grid units (geometry/ring_layout.h).
+  if (reader.has("keylines")) {
+    ObjectReader keylines = reader.object("keylines");
+    p.keyline_weight = keylines.integer("weight", static_cast<int>(kMinWeight), static_cast<int>(kMaxWeight));
+    p.upright_cards = true;
+    keylines.finish();
+  }
   reader.finish();
 
   // Sizes are read; now check they fit together. They are the 2×2 ring's (other N scale them
@@ -268,11 +277,10 @@ motion::ChoreographyParams read_motion(ObjectReader reader, double frame_rate) {
 
 // The largest swell any exchange asks for must keep every module inside the grid, and apart from
 // its neighbours (which swell at the same time in an exchange of every module).
-void check_swell_fits(const IconSpec& spec, const std::string& motions_pointer) {
-  const geometry::LayoutParams& l = spec.layout;
+void check_swell_fits(const IconSpec& spec, const geometry::LayoutParams& l, const std::string& motions_pointer) {
   const geometry::RingLayout ring = geometry::ring_layout(l);
   const double in_grid = geometry::max_swell_in_grid(ring);
-  const double apart = (ring.centers[1] - ring.centers[0]).norm() / (2 * geometry::edge_distance(ring));
+  const double apart = geometry::max_swell_apart(ring);
   const double max_scale = std::min(in_grid, apart);
   for (const auto& [name, params] : spec.motions) {
     motion::for_each_clip(params.timeline, [&](const motion::Clip& clip) {
@@ -403,7 +411,7 @@ IconSpec load_spec(const json& document) {
     interaction.finish();
   }
   root.finish();
-  check_swell_fits(spec, "/motions");
+  check_swell_fits(spec, spec.layout, "/motions");
 
   spec.source = document;
   return spec;

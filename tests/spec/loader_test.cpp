@@ -104,7 +104,7 @@ TEST_CASE("Timings that do not fit together are refused at the round that breaks
 TEST_CASE("A swell that would push modules off the grid is refused with the limit", "[spec][loader]") {
   const SpecError e = error_after([](json& d) { d["motions"]["strong"]["timeline"]["sequence"][1]["exchange"]["swell"]["scale"] = 1.4; });
   CHECK(e.pointer() == "/motions/strong/timeline/sequence/1/exchange/swell/scale");
-  CHECK_THAT(e.what(), Catch::Contains("off the 24-unit grid") && Catch::Contains("at most 1.3125"));
+  CHECK_THAT(e.what(), Catch::Contains("off the 24-unit grid") && Catch::Contains("at most 1.25"));
 }
 
 TEST_CASE("Geometry that cannot fit is refused", "[spec][loader]") {
