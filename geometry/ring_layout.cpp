@@ -117,9 +117,14 @@ void centres_to_keylines(RingLayout& layout) {
   const LayoutParams& p = layout.dims;
   const double phase = p.module_size / 2 - std::floor(p.module_size / 2);
   const double half = p.module_size / 2;
+  const double middle = p.grid / 2;
   for (Point& c : layout.centers) {
     for (int d = 0; d < 2; ++d) {
-      double at = std::round(c[d] - phase) + phase;
+      // Nearest, and half-way toward the middle: mirror images round alike.
+      const double below = std::floor(c[d] - phase) + phase;
+      const double off = c[d] - below;
+      double at = std::abs(off - 0.5) < 1e-9 ? (std::abs(below - middle) < std::abs(below + 1 - middle) ? below : below + 1)
+                                             : (off < 0.5 ? below : below + 1);
       if (at - half < p.padding - 1e-9) at += 1;
       if (at + half > p.grid - p.padding + 1e-9) at -= 1;
       c[d] = at;

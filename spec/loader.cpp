@@ -159,6 +159,44 @@ constexpr KindReader kKindReaders[] = {
     {"ring", read_ring_layout},
 };
 
+// "hinting": {"up_to": 64, "optical_sizes": [{"below": 22, "layout": {…}, "packet_min_px": 3}, …]}
+// Each optical size's "layout" holds only what changes: it is merged into the spec's layout and
+// read like it, so every range and cross-check holds for it too.
+Hinting read_hinting(ObjectReader reader, const json& layout, const KindReader& kind) {
+  Hinting h;
+  h.up_to = reader.integer("up_to", 8, 512);
+  if (reader.has("optical_sizes")) {
+    const json& sizes = reader.array("optical_sizes", 1, 8);
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      ObjectReader entry(sizes[i], reader.pointer_of("optical_sizes") + "/" + std::to_string(i));
+      OpticalSize o;
+      o.below = entry.integer("below", 9, 512);
+      if (!h.optical_sizes.empty() && o.below <= h.optical_sizes.back().below) {
+        throw SpecError(entry.pointer_of("below"), std::to_string(o.below) + " px does not come after the previous range's " +
+                                                        std::to_string(h.optical_sizes.back().below) + " px; list them from the smallest");
+      }
+      const json& changes = entry.value("layout");
+      if (!changes.is_object()) throw SpecError(entry.pointer_of("layout"), "expected an object, got " + describe_type(changes));
+      for (const char* fixed : {"grid", "modules", "keylines"}) {
+        if (changes.contains(fixed)) {
+          throw SpecError(entry.pointer_of("layout") + "/" + fixed, "is the icon's own, not an optical size's; change it in /layout");
+        }
+      }
+      json merged = layout;
+      merged.merge_patch(changes);
+      o.layout = kind.read_layout(ObjectReader(merged, entry.pointer_of("layout")));
+      // Keylines are the design grid's (a unit a pixel at its own size): an optical size draws its
+      // numbers as given, for its own pixels, and keeps the cards as they stand.
+      o.layout.keyline_weight = 0;
+      if (entry.has("packet_min_px")) o.packet_min_px = entry.number("packet_min_px", 0, 16);
+      entry.finish();
+      h.optical_sizes.push_back(o);
+    }
+  }
+  reader.finish();
+  return h;
+}
+
 StyleRule read_style(ObjectReader reader) {
   StyleRule rule;
   rule.card_fill = static_cast<CardFill>(reader.choice("card_fill", {"none", "primary", "secondary"}));
@@ -370,6 +408,7 @@ IconSpec load_spec(const json& document) {
   if (root.has("kind")) kind = root.choice("kind", icon_kind_names());
   spec.kind = kKindReaders[kind].name;
   spec.layout = kKindReaders[kind].read_layout(root.object("layout"));
+  if (root.has("hinting")) spec.hinting = read_hinting(root.object("hinting"), root.value("layout"), kKindReaders[kind]);
 
   ObjectReader stroke = root.object("stroke");
   spec.default_weight = stroke.number("default", kMinWeight, kMaxWeight);
@@ -412,6 +451,7 @@ IconSpec load_spec(const json& document) {
   }
   root.finish();
   check_swell_fits(spec, spec.layout, "/motions");
+  for (const OpticalSize& optical : spec.hinting.optical_sizes) check_swell_fits(spec, optical.layout, "/motions");
 
   spec.source = document;
   return spec;
