@@ -2,10 +2,14 @@
 // Hinting: a scene fitted to one size's pixel grid, as font hinting fits a glyph. The order is
 // FreeType's auto-fitter's (freetype/src/autofit/aflatin.c):
 //
-//   1. stems   every stroke width to whole pixels, on its own (at least 1 px; exactly half-way
-//              rounds away from the spec's default weight, so 1.5 and 2.5 part from 2);
-//   2. anchor  each still, upright element's origin, on the half-pixel lattice chosen so that the
-//              most of its straight edges can reach whole pixels;
+//   1. stems   every stroke width to whole pixels (at least 1 px; exactly half-way rounds away
+//              from the spec's default weight, so 1.5 and 2.5 part from 2 at 24 px); with a
+//              judge, the whole width on the other side is tried too and the softer rest pose
+//              loses (an edge may move half a pixel at most, so where strokes sit can forbid the
+//              nearest width); a stroke no stem puts on the grid keeps its exact width;
+//   2. anchor  each still, upright element's origin, on the half-pixel lattice within half a
+//              pixel, chosen so that its straight edges leave the least grey (mirror images
+//              choose alike);
 //   3. edges   each straight edge (a fill's side, a stroke's two sides, a link's cap tip) to the
 //              nearest whole pixel that origin allows, in pairs about the origin (so a card stays
 //              centred and four congruent cards stay congruent), its order with the other edges
@@ -15,7 +19,8 @@
 //
 // Moving elements follow: a packet's route, along a grid axis, is mapped through what the still
 // elements' edges did. No edge moves by more than half a pixel from the exact geometry. Turned
-// elements (a ring of N's cards) get their stems only. Motion is untouched: tracks keep their
+// elements (a ring's diagonal links) get their stems only. Where no fit leaves the rest pose less
+// soft than it was, the judge keeps the exact pose. Motion is untouched: tracks keep their
 // keys and easing, so animated parts leave the grid and come back, and frame 0 and the last frame
 // show the fitted rest pose. Parts that follow the stroke weight are fitted at each of their
 // samples and at the variant's weight, about the origins fitted at the variant's weight.
