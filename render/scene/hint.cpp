@@ -339,6 +339,8 @@ class Fitter {
     return variant_stem_px_;
   }
   double stem(double width) const { return stem_px(width) / ppu_; }
+  // Elements whose strokes kept their exact width: the stem could not put them on the grid.
+  int kept_exact() const { return kept_exact_; }
 
   // Stems, anchor, edges and points of a still element; stems alone for one that moves or turns.
   // A stroke takes the scene's stem only where that puts both its sides on whole pixels, within
@@ -351,6 +353,7 @@ class Fitter {
     const Trial stem = trial(with_stem, false);
     if (!stem.strokes_on_grid || !stem.ok) {
       trial(e, true);
+      ++kept_exact_;
     } else {
       e = std::move(with_stem);
     }
@@ -537,6 +540,7 @@ class Fitter {
   HintRules rules_;
   Trial trial_;
   bool exact_width_ = false;
+  int kept_exact_ = 0;
   std::array<AxisMap, 2> map_;
 };
 
@@ -550,30 +554,34 @@ double hinted_stem_px(double width, double px_per_unit, double default_weight) {
 }
 
 AnimatedScene hint(const AnimatedScene& exact, int size, const HintRules& rules) {
+  int kept_exact = 0;
   const auto fitted = [&](double stem) {
     AnimatedScene out = exact;
     Fitter fitter(exact, size, rules, stem);
     for (Element& e : out.elements) fitter.fit(e);
     for (Element& e : out.elements) fitter.follow(e);
     out.pixel_grid = size;
+    kept_exact = fitter.kept_exact();
     return out;
   };
-  // Stems first, but not blind: an edge may move half a pixel at most, so where the strokes sit
-  // can forbid the nearest width (2.67 px strokes whose sides fall at 1.67 and 4.33 px can only
-  // become 2 px). With a judge, both whole widths either side are tried on the whole scene and
-  // the one whose rest pose it finds less soft wins (the rule's width on a tie), if it beats the
-  // pose left as it was.
+  // Stems first: the rule's width (nearest whole pixels, so weights stay apart where they can).
+  // But an edge may move half a pixel at most, so where the strokes sit can forbid it (2.67 px
+  // strokes whose sides fall at 1.67 and 4.33 px can only become 2 px): then, with a judge, the
+  // whole width on the other side is tried on the whole scene too, and the rest pose it finds
+  // less soft wins.
   const double ppu = size / exact.grid;
   const double px = exact.variant.weight * ppu;
   const double rule = hinted_stem_px(exact.variant.weight, ppu, rules.default_weight);
   AnimatedScene best = fitted(rule);
   if (!rules.judge) return best;
   double best_softness = rules.judge(best);
-  for (double other : {std::floor(px), std::ceil(px)}) {
-    if (other < 1 || other == rule || std::abs(other - px) >= 1) continue;
-    AnimatedScene candidate = fitted(other);
-    const double softness = rules.judge(candidate);
-    if (softness < best_softness - 1e-9) best = std::move(candidate), best_softness = softness;
+  if (kept_exact > 0) {
+    for (double other : {std::floor(px), std::ceil(px)}) {
+      if (other < 1 || other == rule || std::abs(other - px) >= 1) continue;
+      AnimatedScene candidate = fitted(other);
+      const double softness = rules.judge(candidate);
+      if (softness < best_softness - 1e-9) best = std::move(candidate), best_softness = softness;
+    }
   }
   // Where no fit helps (turned or diagonal parts dominate, and what moves to the grid costs more
   // at the necks and corners than it gains), the exact pose stays.
