@@ -223,6 +223,20 @@ Placement fit_axis(const AxisProblem& problem, double centre, std::optional<doub
   return *best;
 }
 
+// The path these commands draw.
+Path path_of(const std::vector<PathCommand>& commands) {
+  Path out;
+  for (const PathCommand& c : commands) {
+    switch (c.verb) {
+      case Verb::Move: out.move_to(c.points[0]); break;
+      case Verb::Line: out.line_to(c.points[0]); break;
+      case Verb::Cubic: out.cubic_to(c.points[0], c.points[1], c.points[2]); break;
+      case Verb::Close: out.close(); break;
+    }
+  }
+  return out;
+}
+
 // A part's outline and stroke at `weight`: the variant's as it is, others from its samples
 // (linear between them, as players key them).
 Shape shape_at(const Part& part, double weight, double variant_weight) {
@@ -238,18 +252,11 @@ Shape shape_at(const Part& part, double weight, double variant_weight) {
   const double u = (weight - a.weight) / (b.weight - a.weight);
   Shape out{a.path, a.stroke_width + (b.stroke_width - a.stroke_width) * u, stroked};
   std::vector<PathCommand> commands = a.path.commands();
-  Path path;
   for (std::size_t c = 0; c < commands.size(); ++c) {
     const auto& q = b.path.commands()[c].points;
     for (std::size_t k = 0; k < 3; ++k) commands[c].points[k] += (q[k] - commands[c].points[k]) * u;
-    switch (commands[c].verb) {
-      case Verb::Move: path.move_to(commands[c].points[0]); break;
-      case Verb::Line: path.line_to(commands[c].points[0]); break;
-      case Verb::Cubic: path.cubic_to(commands[c].points[0], commands[c].points[1], commands[c].points[2]); break;
-      case Verb::Close: path.close(); break;
-    }
   }
-  out.path = std::move(path);
+  out.path = path_of(commands);
   return out;
 }
 
@@ -276,16 +283,7 @@ Path moved_path(const Path& path, Move move) {
       for (int axis = 0; axis < 2; ++axis) c.points[k][axis] += move(contour, axis, c.points[k][axis]);
     }
   }
-  Path out;
-  for (const PathCommand& c : commands) {
-    switch (c.verb) {
-      case Verb::Move: out.move_to(c.points[0]); break;
-      case Verb::Line: out.line_to(c.points[0]); break;
-      case Verb::Cubic: out.cubic_to(c.points[0], c.points[1], c.points[2]); break;
-      case Verb::Close: out.close(); break;
-    }
-  }
-  return out;
+  return path_of(commands);
 }
 
 // Exact → hinted positions on one canvas axis (px), from every fitted element: what moving

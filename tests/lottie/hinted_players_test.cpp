@@ -96,6 +96,22 @@ render::ImageSurface from_pixels(const std::vector<std::uint32_t>& pixels, int s
   return render::image_from_pixels(pixels.data(), size, size);
 }
 
+// `path` in single quotes, for a shell command.
+std::string quoted(const std::filesystem::path& path) {
+  std::string out = "'";
+  out += path.string();
+  out += '\'';
+  return out;
+}
+
+// Runs a browser test script once (tests/browser/run.sh) with `args`, its output in `log`.
+void run_browser(const std::string& script, const std::string& args, const std::filesystem::path& log) {
+  const std::string command = "bash '" + std::string(ICONSYNTH_SOURCE_DIR) + "/tests/browser/run.sh' '" + std::string(ICONSYNTH_SOURCE_DIR) +
+                              "/" + script + "' " + args + " > '" + log.string() + "' 2>&1";
+  INFO(command);
+  REQUIRE(std::system(command.c_str()) == 0);
+}
+
 std::string frame_file(int f) {
   char name[32];
   std::snprintf(name, sizeof name, "frame_%04d.png", f);
@@ -139,13 +155,10 @@ TEST_CASE("lottie-web plays a Lottie written for 24 and 32 px like our hinted Ca
         if (!list.empty()) list += ',';
         list += std::to_string(f);
       }
-      args += " --frames " + list + " --json '" + (dir / (c.name + ".json")).string() + "'";
+      args += " --frames " + list + " --json " + quoted(dir / (c.name + ".json"));
     }
-    const std::string command = "bash '" + std::string(ICONSYNTH_SOURCE_DIR) + "/tests/browser/run.sh' '" + std::string(ICONSYNTH_SOURCE_DIR) +
-                                "/tests/lottie/render_frames.mjs'" + args + " --size " + std::to_string(size) + " --out '" + dir.string() +
-                                "' > '" + (dir / ("browser-" + std::to_string(size) + ".log")).string() + "' 2>&1";
-    INFO(command);
-    REQUIRE(std::system(command.c_str()) == 0);
+    run_browser("tests/lottie/render_frames.mjs", args + " --size " + std::to_string(size) + " --out " + quoted(dir),
+                dir / ("browser-" + std::to_string(size) + ".log"));
     for (const Case& c : all) {
       if (c.size != size) continue;
       report("lottie-web", c, judge(c, [&](int f) { return render::decode_png(test::read_bytes(dir / c.name / frame_file(f))); }), control, kMaxShiftSkia);
@@ -170,11 +183,7 @@ TEST_CASE("Chromium plays an animated SVG written for 24 and 32 px like our hint
     }
     const auto job_file = dir / ("job-" + std::to_string(size) + ".json");
     std::ofstream(job_file) << job.dump(1);
-    const std::string command = "bash '" + std::string(ICONSYNTH_SOURCE_DIR) + "/tests/browser/run.sh' '" + std::string(ICONSYNTH_SOURCE_DIR) +
-                                "/tests/svg/svg_frames.mjs' '" + job_file.string() + "' > '" +
-                                (dir / ("browser-" + std::to_string(size) + ".log")).string() + "' 2>&1";
-    INFO(command);
-    REQUIRE(std::system(command.c_str()) == 0);
+    run_browser("tests/svg/svg_frames.mjs", quoted(job_file), dir / ("browser-" + std::to_string(size) + ".log"));
     for (const Case& c : all) {
       if (c.size != size) continue;
       report("Chromium", c, judge(c, [&](int f) { return render::decode_png(test::read_bytes(dir / c.name / frame_file(f))); }), control, kMaxShiftSkia);
