@@ -121,6 +121,15 @@ geometry::LayoutParams read_ring_layout(ObjectReader reader) {
   // Below 1 the packet would be no wider than the link it runs on and could not be seen.
   p.packet_min_stroke_ratio = packet.number("min_stroke_ratio", 1.05, 4);
   packet.finish();
+
+  // "keylines": {"weight": 2}, optional: at that whole weight every straight edge of the rest
+  // pose falls on whole grid units (geometry/ring_layout.h).
+  if (reader.has("keylines")) {
+    ObjectReader keylines = reader.object("keylines");
+    p.keyline_weight = keylines.integer("weight", static_cast<int>(kMinWeight), static_cast<int>(kMaxWeight));
+    p.upright_cards = true;
+    keylines.finish();
+  }
   reader.finish();
 
   // Sizes are read; now check they fit together. They are the 2×2 ring's (other N scale them
@@ -149,6 +158,44 @@ struct KindReader {
 constexpr KindReader kKindReaders[] = {
     {"ring", read_ring_layout},
 };
+
+// "hinting": {"up_to": 64, "optical_sizes": [{"below": 22, "layout": {…}, "packet_min_px": 3}, …]}
+// Each optical size's "layout" holds only what changes: it is merged into the spec's layout and
+// read like it, so every range and cross-check holds for it too.
+Hinting read_hinting(ObjectReader reader, const json& layout, const KindReader& kind) {
+  Hinting h;
+  h.up_to = reader.integer("up_to", 8, 512);
+  if (reader.has("optical_sizes")) {
+    const json& sizes = reader.array("optical_sizes", 1, 8);
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      ObjectReader entry(sizes[i], reader.pointer_of("optical_sizes") + "/" + std::to_string(i));
+      OpticalSize o;
+      o.below = entry.integer("below", 9, 512);
+      if (!h.optical_sizes.empty() && o.below <= h.optical_sizes.back().below) {
+        throw SpecError(entry.pointer_of("below"), std::to_string(o.below) + " px does not come after the previous range's " +
+                                                        std::to_string(h.optical_sizes.back().below) + " px; list them from the smallest");
+      }
+      const json& changes = entry.value("layout");
+      if (!changes.is_object()) throw SpecError(entry.pointer_of("layout"), "expected an object, got " + describe_type(changes));
+      for (const char* fixed : {"grid", "modules", "keylines"}) {
+        if (changes.contains(fixed)) {
+          throw SpecError(entry.pointer_of("layout") + "/" + fixed, "is the icon's own, not an optical size's; change it in /layout");
+        }
+      }
+      json merged = layout;
+      merged.merge_patch(changes);
+      o.layout = kind.read_layout(ObjectReader(merged, entry.pointer_of("layout")));
+      // Keylines are the design grid's (a unit a pixel at its own size): an optical size draws its
+      // numbers as given, for its own pixels, and keeps the cards as they stand.
+      o.layout.keyline_weight = 0;
+      if (entry.has("packet_min_px")) o.packet_min_px = entry.number("packet_min_px", 0, 16);
+      entry.finish();
+      h.optical_sizes.push_back(o);
+    }
+  }
+  reader.finish();
+  return h;
+}
 
 StyleRule read_style(ObjectReader reader) {
   StyleRule rule;
@@ -268,11 +315,10 @@ motion::ChoreographyParams read_motion(ObjectReader reader, double frame_rate) {
 
 // The largest swell any exchange asks for must keep every module inside the grid, and apart from
 // its neighbours (which swell at the same time in an exchange of every module).
-void check_swell_fits(const IconSpec& spec, const std::string& motions_pointer) {
-  const geometry::LayoutParams& l = spec.layout;
+void check_swell_fits(const IconSpec& spec, const geometry::LayoutParams& l, const std::string& motions_pointer) {
   const geometry::RingLayout ring = geometry::ring_layout(l);
   const double in_grid = geometry::max_swell_in_grid(ring);
-  const double apart = (ring.centers[1] - ring.centers[0]).norm() / (2 * geometry::edge_distance(ring));
+  const double apart = geometry::max_swell_apart(ring);
   const double max_scale = std::min(in_grid, apart);
   for (const auto& [name, params] : spec.motions) {
     motion::for_each_clip(params.timeline, [&](const motion::Clip& clip) {
@@ -362,6 +408,7 @@ IconSpec load_spec(const json& document) {
   if (root.has("kind")) kind = root.choice("kind", icon_kind_names());
   spec.kind = kKindReaders[kind].name;
   spec.layout = kKindReaders[kind].read_layout(root.object("layout"));
+  if (root.has("hinting")) spec.hinting = read_hinting(root.object("hinting"), root.value("layout"), kKindReaders[kind]);
 
   ObjectReader stroke = root.object("stroke");
   spec.default_weight = stroke.number("default", kMinWeight, kMaxWeight);
@@ -403,7 +450,8 @@ IconSpec load_spec(const json& document) {
     interaction.finish();
   }
   root.finish();
-  check_swell_fits(spec, "/motions");
+  check_swell_fits(spec, spec.layout, "/motions");
+  for (const OpticalSize& optical : spec.hinting.optical_sizes) check_swell_fits(spec, optical.layout, "/motions");
 
   spec.source = document;
   return spec;

@@ -147,7 +147,7 @@ bool CheckReport::passed() const {
 }
 
 GoldenBuild make_golden_set(const spec::IconSpec& spec, const std::filesystem::path& dir, int size,
-                            const Tolerance& tolerance, const std::string& iconsynth_version) {
+                            const Tolerance& tolerance, const std::string& iconsynth_version, Geometry geometry) {
   check_output_size(size);
   GoldenBuild build;
   GoldenSet& set = build.set;
@@ -156,10 +156,11 @@ GoldenBuild make_golden_set(const spec::IconSpec& spec, const std::filesystem::p
   set.iconsynth_version = iconsynth_version;
   set.cairo_version = cairo_version_string();
   set.size = size;
+  set.hinted = hints_at(spec, size, geometry);
   set.tolerance = tolerance;
   set.variants = variants_of(spec);
   for (GoldenVariant& v : set.variants) {
-    const AnimatedScene scene = build_scene(spec, v.variant());
+    const AnimatedScene scene = scene_for_size(spec, v.variant(), size, geometry);
     ImageSurface sheet(static_cast<int>(v.frames.size()) * size, size);
     CairoContext cr = make_context(sheet.get());
     cairo_set_operator(cr.get(), CAIRO_OPERATOR_SOURCE);
@@ -174,7 +175,7 @@ GoldenBuild make_golden_set(const spec::IconSpec& spec, const std::filesystem::p
     std::string png = sheet.png_bytes();
     v.png_sha256 = sha256_hex(png);
     build.files.push_back({sheet_path(dir, v), std::move(png)});
-    std::string json = variant_lottie(scene);
+    std::string json = variant_lottie(build_scene(spec, v.variant()));
     v.lottie_sha256 = sha256_hex(json);
     build.files.push_back({lottie_path(dir, v), std::move(json)});
   }
@@ -209,13 +210,13 @@ CheckReport check_golden_set(const spec::IconSpec& spec, const std::filesystem::
       continue;
     }
     VariantCheck check{golden, now->weight, spec.theme_rule(golden.theme).backdrop, {}, {}};
-    const AnimatedScene scene = build_scene(spec, now->variant());
+    const AnimatedScene scene = scene_for_size(spec, now->variant(), report.golden.size, report.golden.hinted ? Geometry::Hinted : Geometry::Exact);
     GoldenSheet sheet(sheet_path(dir, golden));
     for (std::size_t i = 0; i < golden.frames.size(); ++i) {
       check.frames.push_back(check_frame(scene, golden.frames[i], static_cast<int>(i), sheet, report.golden.size,
                                          report.tolerance, options.offset_px));
     }
-    check.lottie = check_lottie(golden.id(), variant_lottie(scene), golden.lottie_sha256, lottie_path(dir, golden), false);
+    check.lottie = check_lottie(golden.id(), variant_lottie(build_scene(spec, now->variant())), golden.lottie_sha256, lottie_path(dir, golden), false);
     report.variants.push_back(std::move(check));
   }
   for (const GoldenVariant& c : current) {

@@ -3,6 +3,7 @@
 // first; where the bytes differ, pixels within a per-channel tolerance; Lottie exports by hash,
 // explained by a structural diff when they differ.
 
+#include "render/cairo/sized_scene.h"
 #include "render/compare/image_diff.h"
 #include "render/compare/report_files.h"
 #include "render/golden/golden_set.h"
@@ -25,9 +26,11 @@ struct GoldenBuild {
   std::vector<OutputFile> files;  // sheets, Lottie JSON, the bundle, and golden.json last
 };
 
-// Renders every variant's key frames at `size` px into one sheet each, and exports its Lottie.
+// Renders every variant's key frames at `size` px into one sheet each (hinted where the spec
+// hints that size, unless `geometry` is Exact), and exports its Lottie.
 GoldenBuild make_golden_set(const spec::IconSpec& spec, const std::filesystem::path& dir, int size,
-                            const Tolerance& tolerance, const std::string& iconsynth_version);
+                            const Tolerance& tolerance, const std::string& iconsynth_version,
+                            Geometry geometry = Geometry::Hinted);
 
 struct FrameCheck {
   enum class Status { Exact, Within, Differs, Missing };

@@ -62,6 +62,7 @@ json to_json(const GoldenSet& set) {
           {"iconsynth", set.iconsynth_version},
           {"cairo", set.cairo_version},
           {"size", set.size},
+          {"geometry", set.hinted ? "hinted" : "exact"},
           {"tolerance", {{"channel", set.tolerance.channel}, {"max_share", set.tolerance.max_share}}},
           {"variants", variants},
           {"bundle_sha256", set.bundle_sha256}};
@@ -77,6 +78,9 @@ GoldenSet golden_set_from_json(const json& m) {
     set.iconsynth_version = m.at("iconsynth").get<std::string>();
     set.cairo_version = m.at("cairo").get<std::string>();
     set.size = m.at("size").get<int>();
+    const std::string geometry = m.value("geometry", "exact");
+    if (geometry != "hinted" && geometry != "exact") throw std::invalid_argument("golden manifest: geometry \"" + geometry + "\" is neither \"hinted\" nor \"exact\"");
+    set.hinted = geometry == "hinted";
     set.tolerance = {m.at("tolerance").at("channel").get<int>(), m.at("tolerance").at("max_share").get<double>()};
     for (const json& v : m.at("variants")) {
       GoldenVariant gv{v.at("style").get<std::string>(),

@@ -7,7 +7,8 @@
 //   DIR/<icon>.lottie              the dotLottie bundle
 //
 //   golden.json: {"format":1, "icon":"gpu-cluster", "spec_sha256":"…", "iconsynth":"0.1.0",
-//                 "cairo":"1.16.0", "size":48, "tolerance":{"channel":20,"max_share":0.005},
+//                 "cairo":"1.16.0", "size":48, "geometry":"hinted",
+//                 "tolerance":{"channel":20,"max_share":0.005},
 //                 "variants":[{"id":"outline-light-dark-w2", "style":"outline", "motion":"light",
 //                              "theme":"dark", "preset":1, "weight":2, "png_sha256":"…",
 //                              "frames":[{"frame":0,"sha256":"…"}, …], "lottie_sha256":"…"}, …],
@@ -15,6 +16,9 @@
 // A frame's sha256 is of its decoded pixels (premultiplied ARGB32 rows), not of PNG bytes: the
 // exact match then does not depend on the PNG encoder, and one sheet per variant keeps the set
 // to a few dozen files.
+// "geometry" says which the frames hold: "hinted" (fitted to the size's pixel grid, as outputs of
+// that size draw them; render/cairo/sized_scene.h) or "exact" (build_scene's; a manifest without
+// the field is exact). Lottie exports and the bundle are always exact.
 // A variant is identified by style, motion, theme and the *index* of its preset weight, so a spec
 // whose preset 2 becomes 2.1 is checked against the weight-2 goldens, and fails.
 
@@ -62,6 +66,7 @@ struct GoldenSet {
   std::string iconsynth_version;
   std::string cairo_version;
   int size = 48;
+  bool hinted = false;       // the frames are the hinted scene's at `size` ("geometry")
   Tolerance tolerance;
   std::vector<GoldenVariant> variants;
   std::string bundle_sha256;

@@ -3,6 +3,7 @@
 #include "geometry/ring.h"
 #include "render/cairo/motion_plot.h"
 #include "render/cairo/raster.h"
+#include "render/cairo/sized_scene.h"
 #include "render/lottie/lottie_writer.h"
 #include "render/lottie/slots.h"
 #include "render/preview/page_assets.h"
@@ -65,7 +66,9 @@ void add_cards(const spec::IconSpec& spec, const PreviewPageOptions& options, do
   const spec::VariantSpace space(spec);
   for (Variant variant : space.variants({.theme = opening_theme, .weight = weight})) {
     const std::string id = spec::VariantSpace::animation_id(variant);
-    const AnimatedScene scene = build_scene(spec, variant);
+    // The page is written for options.size: flipbooks and Lottie both draw the scene fitted to
+    // that pixel grid (the exact one above the spec's hinting.up_to).
+    const AnimatedScene scene = scene_for_size(spec, variant, options.size);
     const int columns = default_filmstrip_columns(scene.frame_count);
     lottie::LottieOptions lottie_options;
     lottie_options.size = options.size;
@@ -73,7 +76,7 @@ void add_cards(const spec::IconSpec& spec, const PreviewPageOptions& options, do
     for (const std::string& theme : space.themes()) {
       variant.theme = theme;
       const std::string src = "frames/" + id + "-" + theme + ".png";
-      AnimatedScene themed = build_scene(spec, variant);
+      AnimatedScene themed = scene_for_size(spec, variant, options.size);
       Filmstrip strip{src, scene_key(themed) + "/" + std::to_string(options.size) + "/" + std::to_string(columns), {}, {}};
       work.frames_total += themed.frame_count;
       if (const std::string* png = cache ? cache->find(strip.key) : nullptr) {

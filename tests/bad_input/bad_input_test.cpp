@@ -49,7 +49,7 @@ void make_fixtures(const fs::path& in) {
   write(in / "overflow.json", iconsynth::test::builtin_spec_with("\"frame_rate\": 60", "\"frame_rate\": 1e400"));
   write(in / "negative.json", iconsynth::test::builtin_spec_with("\"frame_rate\": 60", "\"frame_rate\": -60"));
   write(in / "huge.json", iconsynth::test::builtin_spec_with("\"size\": 8", "\"size\": 1e300"));
-  write(in / "wrong-type.json", iconsynth::test::builtin_spec_with("\"padding\": 1.25", "\"padding\": \"1.25\""));
+  write(in / "wrong-type.json", iconsynth::test::builtin_spec_with("\"padding\": 1,", "\"padding\": \"1\","));
   write(in / "unknown-key.json", iconsynth::test::builtin_spec_with("\"frame_rate\": 60", "\"frame_rate\": 60, \"framerate\": 60"));
   write(in / "unknown-enum.json", iconsynth::test::builtin_spec_with("\"card_fill\": \"none\"", "\"card_fill\": \"transparent\""));
   write(in / "deep.json", std::string(3000, '[') + std::string(3000, ']'));

@@ -70,7 +70,7 @@ TEST_CASE("Duotone cards are filled with the secondary tone, solid dies are true
   const auto duotone = scene_of("duotone", 2);
   const render::ImageSurface d = render::render_frame(render::evaluate(duotone, 0), size);
   CHECK(d.pixel(cx, cy) == 0xFFFFFFFFu);  // die: primary white
-  // Between the die (half 1.25) and the stroke's inner edge (half 2): the secondary tone.
+  // Between the die (half 1) and the stroke's inner edge (half 2): the secondary tone.
   const spec::Rgba sec = duotone.secondary;
   CHECK(d.pixel(cx + 16, cy) == (0xFF000000u | sec.r << 16 | sec.g << 8 | sec.b));
 

@@ -104,7 +104,7 @@ TEST_CASE("Timings that do not fit together are refused at the round that breaks
 TEST_CASE("A swell that would push modules off the grid is refused with the limit", "[spec][loader]") {
   const SpecError e = error_after([](json& d) { d["motions"]["strong"]["timeline"]["sequence"][1]["exchange"]["swell"]["scale"] = 1.4; });
   CHECK(e.pointer() == "/motions/strong/timeline/sequence/1/exchange/swell/scale");
-  CHECK_THAT(e.what(), Catch::Contains("off the 24-unit grid") && Catch::Contains("at most 1.3125"));
+  CHECK_THAT(e.what(), Catch::Contains("off the 24-unit grid") && Catch::Contains("at most 1.25"));
 }
 
 TEST_CASE("Geometry that cannot fit is refused", "[spec][loader]") {
@@ -219,4 +219,49 @@ TEST_CASE("On a ring of 3 to 8, a swell that would push modules off the grid is 
     doc["layout"]["modules"] = n;
     CHECK_NOTHROW(load_spec(doc));
   }
+}
+
+TEST_CASE("Keylines and hinting are read, optional, and bad ones named by their pointer", "[spec][loader]") {
+  const IconSpec spec = load_spec_text(builtin_spec_text());
+  CHECK(spec.layout.keyline_weight == 2);
+  CHECK(spec.layout.upright_cards);
+  CHECK(spec.hinting.up_to == 64);
+  REQUIRE(spec.hinting.optical_sizes.size() == 2);
+  CHECK(spec.hinting.optical_sizes[0].below == 18);
+  // An optical size's layout is the spec's with its changes merged in, read as a layout.
+  CHECK(spec.hinting.optical_sizes[0].layout.module_size == 7.5);
+  CHECK(spec.hinting.optical_sizes[1].layout.module_size == 8);
+  CHECK(spec.hinting.optical_sizes[1].layout.module_corner_radius == 1.5);
+  CHECK(spec.hinting.optical_sizes[1].layout.keyline_weight == 0);  // its own numbers, not rounded
+  CHECK(spec.hinting.optical_sizes[1].layout.upright_cards);
+  // Which layout a size draws: the smallest range above it.
+  CHECK(at_optical_size(spec, 16).layout.module_size == 7.5);
+  CHECK(at_optical_size(spec, 20).layout.module_corner_radius == 1.5);
+  CHECK(at_optical_size(spec, 22).layout.module_corner_radius == spec.layout.module_corner_radius);
+  // packet_min_px: a 3 px packet at 16 px is 4.5 units wide.
+  CHECK(at_optical_size(spec, 16).layout.packet_radius == Approx(2.25));
+
+  json doc = builtin();
+  doc["layout"].erase("keylines");
+  doc.erase("hinting");
+  const IconSpec plain = load_spec(doc);
+  CHECK(plain.layout.keyline_weight == 0);
+  CHECK_FALSE(plain.layout.upright_cards);
+  CHECK(plain.hinting.up_to == 0);
+
+  CHECK(error_after([](json& d) { d["layout"]["keylines"]["weight"] = 2.5; }).pointer() == "/layout/keylines/weight");
+  CHECK(error_after([](json& d) { d["layout"]["keylines"]["unit"] = 1; }).pointer() == "/layout/keylines/unit");
+  CHECK(error_after([](json& d) { d["hinting"]["up_to"] = 4; }).pointer() == "/hinting/up_to");
+  SpecError e = error_after([](json& d) { d["hinting"]["optical_sizes"][1]["below"] = 12; });
+  CHECK(e.pointer() == "/hinting/optical_sizes/1/below");
+  CHECK_THAT(e.what(), Catch::Contains("smallest"));
+  e = error_after([](json& d) { d["hinting"]["optical_sizes"][0]["layout"]["grid"] = 16; });
+  CHECK(e.pointer() == "/hinting/optical_sizes/0/layout/grid");
+  e = error_after([](json& d) { d["hinting"]["optical_sizes"][0]["layout"]["module"]["corner_radius"] = 9; });
+  CHECK(e.pointer() == "/hinting/optical_sizes/0/layout/module/corner_radius");
+  CHECK_THAT(e.what(), Catch::Contains("out of range"));
+  e = error_after([](json& d) { d["hinting"]["optical_sizes"][0]["layout"]["module"]["radius"] = 1; });
+  CHECK(e.pointer() == "/hinting/optical_sizes/0/layout/module/radius");
+  CHECK(error_after([](json& d) { d["hinting"]["optical_sizes"][0]["packet_min_px"] = -1; }).pointer() == "/hinting/optical_sizes/0/packet_min_px");
+  CHECK(error_after([](json& d) { d["hinting"]["optical_sizes"][0]["layout"] = 3; }).pointer() == "/hinting/optical_sizes/0/layout");
 }

@@ -3,6 +3,7 @@
 #include "tools/iconsynth/atomic_file.h"
 
 #include "render/cairo/raster.h"
+#include "render/cairo/sized_scene.h"
 #include "render/cairo/vector_output.h"
 #include "render/lottie/descriptor.h"
 #include "render/lottie/dotlottie_writer.h"
@@ -46,6 +47,9 @@ std::vector<Asset> plan_assets(const spec::IconSpec& spec, const BuildOptions& o
   asked.color = o.color;
   const render::Variant base = asked.resolve(spec);
   const spec::VariantSpace space(spec);
+  // What is written for o.size px (filmstrips, animated SVGs, rest poses) is fitted to that
+  // pixel grid; Lottie JSON and the bundle, scaled by players to any size, stay exact.
+  const render::Geometry geometry = o.exact ? render::Geometry::Exact : render::Geometry::Hinted;
   const auto with_base_colour = [&](render::Variant v) {
     v.color = base.color;
     return v;
@@ -54,8 +58,8 @@ std::vector<Asset> plan_assets(const spec::IconSpec& spec, const BuildOptions& o
   for (const render::Variant& variant : space.variants({.theme = base.theme})) {
     const render::Variant v = with_base_colour(variant);
     const std::string id = spec::VariantSpace::file_stem(v);
-    assets.push_back({dir / "filmstrips" / (id + ".png"), "filmstrip " + id, [&spec, v, size = o.size] {
-                        const render::AnimatedScene scene = render::build_scene(spec, v);
+    assets.push_back({dir / "filmstrips" / (id + ".png"), "filmstrip " + id, [&spec, v, size = o.size, geometry] {
+                        const render::AnimatedScene scene = render::scene_for_size(spec, v, size, geometry);
                         const int columns = render::default_filmstrip_columns(scene.frame_count);
                         return render::render_filmstrip(scene, size, columns).png_bytes();
                       }});
@@ -63,16 +67,16 @@ std::vector<Asset> plan_assets(const spec::IconSpec& spec, const BuildOptions& o
                         const render::AnimatedScene scene = render::build_scene(spec, v);
                         return render::lottie::to_text(render::lottie::write_animation(scene, {}));
                       }});
-    assets.push_back({dir / "animated-svg" / (id + ".svg"), "animated svg " + id, [&spec, v, size = o.size] {
-                        return render::svg::write_animated_svg(render::build_scene(spec, v), {size});
+    assets.push_back({dir / "animated-svg" / (id + ".svg"), "animated svg " + id, [&spec, v, size = o.size, geometry] {
+                        return render::svg::write_animated_svg(render::scene_for_size(spec, v, size, geometry), {size});
                       }});
   }
   // The rest pose is the same in every motion: the default one draws it.
   for (const render::Variant& variant : space.variants({.motion = base.motion, .theme = base.theme})) {
     const render::Variant rest = with_base_colour(variant);
     const std::string id = rest.style + "-w" + spec::VariantSpace::weight_label(rest.weight);
-    assets.push_back({dir / "svg" / (id + ".svg"), "rest pose " + id, [&spec, rest, size = o.size] {
-                        const render::AnimatedScene scene = render::build_scene(spec, rest);
+    assets.push_back({dir / "svg" / (id + ".svg"), "rest pose " + id, [&spec, rest, size = o.size, geometry] {
+                        const render::AnimatedScene scene = render::scene_for_size(spec, rest, size, geometry);
                         return render::render_svg(render::evaluate(scene, 0), size);
                       }});
   }

@@ -14,6 +14,7 @@ struct BuildOptions {
   std::string theme;  // the spec's default when empty
   std::string color;
   int size = 64;
+  bool exact = false;  // frames, animated SVGs and rest poses in the exact geometry, not fitted to `size`
   std::string out = "out";
 };
 

@@ -16,6 +16,7 @@ void add_build_command(CLI::App& app) {
   cmd->add_option("--size", options->size, "Frame size in pixels, 8 to 4096")
       ->check(CLI::Range(render::kMinSize, render::kMaxSize))
       ->capture_default_str();
+  cmd->add_flag("--exact", options->exact, "Frames, animated SVGs and rest poses in the exact geometry, not fitted to the --size px grid");
   cmd->add_option("--out", options->out, "Output folder")->capture_default_str();
   cmd->callback([options] { run_build(*options, stdout); });
 }

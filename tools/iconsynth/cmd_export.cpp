@@ -3,6 +3,7 @@
 #include "tools/iconsynth/commands.h"
 
 #include "render/cairo/raster.h"
+#include "render/cairo/sized_scene.h"
 #include "render/lottie/descriptor.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/lottie_writer.h"
@@ -23,6 +24,7 @@ struct ExportOptions {
   int size = 24;
   bool reduced_motion = false;
   bool pretty = false;
+  bool exact = false;
   std::string output;
 };
 
@@ -50,7 +52,10 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
   if (o.reduced_motion && !one_variant) throw std::invalid_argument("--reduced-motion applies to --format lottie and svg only; a bundle carries the \"reduced motion\" marker instead");
   if (o.pretty && o.format != "svg") throw std::invalid_argument("--pretty applies to --format svg only");
   if (one_variant) {
-    const render::AnimatedScene built = render::build_scene(spec, o.variant.resolve(spec));
+    // Written for a --size the user gives: fitted to that pixel grid, unless --exact. Without
+    // --size the canvas is the design grid and players scale it: the exact geometry.
+    const bool for_size = cmd.count("--size") > 0 && !o.exact;
+    const render::AnimatedScene built = render::scene_for_size(spec, o.variant.resolve(spec), o.size, for_size ? render::Geometry::Hinted : render::Geometry::Exact);
     const render::AnimatedScene scene = o.reduced_motion ? render::rest_pose(built) : built;
     const std::string text = o.format == "svg" ? render::svg::write_animated_svg(scene, {o.size, o.pretty})
                                                : render::lottie::to_text(render::lottie::write_animation(scene, {o.size}));
@@ -63,7 +68,7 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
   }
   if (o.format == "descriptor") {
     // The module describes the whole icon and computes any look itself: no variant to choose.
-    for (const char* name : {"--style", "--motion", "--color", "--weight", "--theme", "--size"}) {
+    for (const char* name : {"--style", "--motion", "--color", "--weight", "--theme", "--size", "--exact"}) {
       if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " does not apply to --format descriptor; the module covers every style, motion, weight, colour and theme");
     }
     const std::string text = render::lottie::write_descriptor(spec, {std::string("iconsynth ") + ICONSYNTH_VERSION});
@@ -75,6 +80,10 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
   // A bundle holds every style and motion: variant options other than weight and theme would be ignored.
   for (const char* name : {"--style", "--motion", "--color"}) {
     if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " applies to --format lottie and svg only; a dotLottie bundle (and the web package around it) holds every style and motion");
+  }
+  // Players scale a bundle to any size: it keeps the exact geometry (README "Crisp at every size").
+  if (cmd.count("--exact") > 0) {
+    throw std::invalid_argument("--exact applies to --format lottie and svg only; a dotLottie bundle always holds the exact geometry");
   }
   const render::Variant base = o.variant.resolve(spec);
   render::lottie::BundleOptions options;
@@ -117,6 +126,8 @@ void add_export_command(CLI::App& app) {
   cmd->add_flag("--reduced-motion", options->reduced_motion,
                 "With --format lottie or svg: the reduced-motion rendition, the rest pose as a one-frame animation");
   cmd->add_flag("--pretty", options->pretty, "With --format svg: one rule and one element per line (minified otherwise)");
+  cmd->add_flag("--exact", options->exact,
+                "With --format lottie or svg and --size: the exact geometry, not the one fitted to the --size px grid");
   cmd->add_option("-o,--output", options->output, "Output file (.json, .svg, .lottie or .mjs), or folder (--format web)")->required();
   cmd->callback([options, cmd] { run_export(*options, *cmd); });
 }

@@ -23,6 +23,7 @@ struct GoldenOptions {
   bool tolerance_given = false;
   std::string report;
   double offset = 0;
+  bool exact = false;
 };
 
 void write_all(const std::vector<OutputFile>& files) {
@@ -45,16 +46,17 @@ void remove_stale(const fs::path& dir, const std::vector<OutputFile>& files) {
 
 void run_update(const GoldenOptions& o) {
   const spec::IconSpec spec = o.spec.load();
-  const GoldenBuild build = make_golden_set(spec, o.dir, o.size, o.tolerance, ICONSYNTH_VERSION);
+  const GoldenBuild build = make_golden_set(spec, o.dir, o.size, o.tolerance, ICONSYNTH_VERSION,
+                                            o.exact ? render::Geometry::Exact : render::Geometry::Hinted);
   write_all(build.files);
   remove_stale(o.dir, build.files);
   std::size_t frames = 0, bytes = 0;
   for (const GoldenVariant& v : build.set.variants) frames += v.frames.size();
   for (const OutputFile& f : build.files) bytes += f.bytes.size();
   std::printf("golden set for %s written to %s: %zu variants, %zu frames at %d px, %zu Lottie exports and the bundle "
-              "(%zu files, %zu bytes)\n",
+              "(%zu files, %zu bytes; frames %s)\n",
               spec.id.c_str(), o.dir.c_str(), build.set.variants.size(), frames, o.size, build.set.variants.size(),
-              build.files.size(), bytes);
+              build.files.size(), bytes, build.set.hinted ? "hinted" : "exact");
 }
 
 void print_table(const CheckReport& r) {
@@ -120,6 +122,7 @@ void add_golden_command(CLI::App& app) {
   update->spec.add_to(*u);
   u->add_option("--dir", update->dir, "Golden set folder")->required();
   u->add_option("--size", update->size, "Frame size in px")->check(CLI::Range(8, 512))->capture_default_str();
+  u->add_flag("--exact", update->exact, "Hold the exact geometry's frames, not the hinted ones (hinting applies up to the spec's hinting.up_to)");
   u->add_option("--tolerance", update->tolerance.channel, "Default per-channel tolerance stored in the set (0-255)")
       ->check(CLI::Range(0, 255))
       ->capture_default_str();

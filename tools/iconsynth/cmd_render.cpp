@@ -3,6 +3,7 @@
 #include "tools/iconsynth/commands.h"
 
 #include "render/cairo/raster.h"
+#include "render/cairo/sized_scene.h"
 #include "render/cairo/vector_output.h"
 #include "render/preview/animated_preview.h"
 
@@ -25,6 +26,7 @@ struct RenderOptions {
   bool filmstrip = false;
   int columns = 0;
   bool reduced_motion = false;
+  bool exact = false;
   std::string out;
 };
 
@@ -42,7 +44,8 @@ std::string encode(const render::FrameScene& frame, int size, const std::string&
 
 void run_render(const RenderOptions& o) {
   const spec::IconSpec spec = o.spec.load();
-  const render::AnimatedScene built = render::build_scene(spec, o.variant.resolve(spec));
+  // Frames of --size px draw the scene fitted to that pixel grid (sized_scene.h), unless --exact.
+  const render::AnimatedScene built = render::scene_for_size(spec, o.variant.resolve(spec), o.size, o.exact ? render::Geometry::Exact : render::Geometry::Hinted);
   const render::AnimatedScene scene = o.reduced_motion ? render::rest_pose(built) : built;
   const std::filesystem::path dir(o.out);
   const std::string label = spec::VariantSpace::animation_id(scene.variant) + ", weight " + spec::VariantSpace::weight_label(scene.variant.weight);
@@ -112,6 +115,7 @@ void add_render_command(CLI::App& app) {
       ->needs(filmstrip);
   cmd->add_flag("--reduced-motion", options->reduced_motion,
                 "The reduced-motion rendition: the rest pose alone, one frame (what to show when the platform asks for reduced motion)");
+  cmd->add_flag("--exact", options->exact, "Draw the exact geometry, not the one fitted to the --size px grid (hinting applies up to the spec's hinting.up_to)");
   cmd->add_option("--out", options->out, "Output folder (frame_0000.png, …)")->required();
   filmstrip->excludes(cmd->get_option("--frame"));
   cmd->callback([options] {

@@ -4,6 +4,7 @@
 
 #include "render/cairo/contact_sheet.h"
 #include "render/cairo/raster.h"
+#include "render/cairo/sized_scene.h"
 #include "spec/json_reader.h"
 
 #include <iostream>
@@ -18,12 +19,14 @@ struct SheetCommandOptions {
   std::optional<int> frame;
   bool frames = false;
   int size = 96;
+  bool exact = false;
   std::string output;
 };
 
 void run_sheet(const SheetCommandOptions& o, const CLI::App& cmd) {
   const spec::IconSpec spec = o.spec.load();
   const render::Variant base = o.variant.resolve(spec);
+  const render::Geometry geometry = o.exact ? render::Geometry::Exact : render::Geometry::Hinted;
   std::vector<render::AnimatedScene> scenes;
   std::vector<render::SheetCell> cells;
   render::SheetOptions sheet;
@@ -31,7 +34,7 @@ void run_sheet(const SheetCommandOptions& o, const CLI::App& cmd) {
   sheet.backdrop = spec.theme_rule(base.theme).backdrop;
   if (o.frames) {
     // One variant, every frame.
-    scenes.push_back(render::build_scene(spec, base));
+    scenes.push_back(render::scene_for_size(spec, base, o.size, geometry));
     for (int f = 0; f < scenes[0].frame_count; ++f) cells.push_back({&scenes[0], double(f), std::to_string(f)});
     sheet.columns = render::default_filmstrip_columns(scenes[0].frame_count);
     sheet.title = spec.id + " " + spec::VariantSpace::animation_id(base) + ", weight " + spec::VariantSpace::weight_label(base.weight) + ": every frame";
@@ -44,7 +47,7 @@ void run_sheet(const SheetCommandOptions& o, const CLI::App& cmd) {
     scenes.reserve(variants.size());  // cells point into it
     for (render::Variant v : variants) {
       v.color = base.color;
-      scenes.push_back(render::build_scene(spec, v));
+      scenes.push_back(render::scene_for_size(spec, v, o.size, geometry));
       cells.push_back({&scenes.back(), double(o.frame.value_or(0)),
                        spec::VariantSpace::animation_id(v) + " w" + spec::VariantSpace::weight_label(v.weight)});
     }
@@ -66,6 +69,7 @@ void add_sheet_command(CLI::App& app) {
   CLI::Option* frame = cmd->add_option("--frame", o->frame, "The frame every variant shows (default 0)")->check(CLI::Range(0, 100000));
   cmd->add_flag("--frames", o->frames, "Every frame of one variant (--style, --motion, --weight) instead")->excludes(frame);
   cmd->add_option("--size", o->size, "Icon size in px")->check(CLI::Range(render::kMinSize, 1024))->capture_default_str();
+  cmd->add_flag("--exact", o->exact, "Draw the exact geometry, not the one fitted to the --size px grid");
   cmd->add_option("-o,--output", o->output, "Output PNG")->required();
   cmd->callback([o, cmd] { run_sheet(*o, *cmd); });
 }
