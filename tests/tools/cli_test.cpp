@@ -245,7 +245,7 @@ TEST_CASE("plot writes a PNG or SVG chart, spec --print the effective spec", "[t
   CHECK(read_file(dir / "light.svg").find("<svg") != std::string::npos);
   r = run_cli("plot -o " + (dir / "light.gif").string(), dir);
   CHECK(r.exit_code == 2);
-  CHECK_THAT(r.err, Catch::Contains("written as .png or .svg"));
+  CHECK_THAT(r.err, Catch::Contains("-o " + (dir / "light.gif").string() + " names an animated GIF (.gif), which this command does not write"));
 
   r = run_cli("spec --print --set motions.light.timeline.exchange.swell.scale=1.2", dir);
   REQUIRE(r.exit_code == 0);

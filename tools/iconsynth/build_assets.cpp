@@ -7,6 +7,7 @@
 #include "render/lottie/descriptor.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/svg/animated_svg.h"
+#include "render/svg/static_svg.h"
 
 #include <atomic>
 #include <chrono>
@@ -71,7 +72,7 @@ std::vector<Asset> plan_assets(const spec::IconSpec& spec, const BuildOptions& o
     const std::string id = rest.style + "-w" + spec::VariantSpace::weight_label(rest.weight);
     assets.push_back({dir / "svg" / (id + ".svg"), "rest pose " + id, [&spec, rest, size = o.size] {
                         const render::AnimatedScene scene = render::build_scene(spec, rest);
-                        return render::render_svg(render::evaluate(scene, 0), size);
+                        return render::svg::write_static_svg(render::evaluate(scene, 0), size);
                       }});
   }
   assets.push_back({dir / render::lottie::bundle_file_name(spec), "dotLottie bundle", [&spec, base] {

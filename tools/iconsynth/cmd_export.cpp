@@ -2,6 +2,7 @@
 #include "tools/iconsynth/cli_options.h"
 #include "tools/iconsynth/commands.h"
 
+#include "render/build/output_format.h"
 #include "render/cairo/raster.h"
 #include "render/lottie/descriptor.h"
 #include "render/lottie/dotlottie_writer.h"
@@ -17,7 +18,7 @@ namespace {
 struct ExportOptions {
   SpecOptions spec;
   VariantOptions variant;
-  std::string format = "lottie";
+  std::string format;  // from -o's extension when empty
   int size = 24;
   bool reduced_motion = false;
   bool pretty = false;
@@ -30,11 +31,16 @@ std::vector<std::string> weight_labels(const std::vector<double>& weights) {
   return labels;
 }
 
-void run_export(const ExportOptions& o, CLI::App& cmd) {
-  const spec::IconSpec spec = o.spec.load();
+// The formats export writes, each named by its file's extension (output_format.h).
+const std::vector<std::string_view> kExportFormats{"lottie", "svg", "dotlottie", "descriptor"};
+
+void run_export(const ExportOptions& asked, CLI::App& cmd) {
+  ExportOptions o = asked;
+  o.format = std::string(render::build::format_for_file(o.output, o.format, kExportFormats, "-o").name);
   const bool one_variant = o.format == "lottie" || o.format == "svg";
   if (o.reduced_motion && !one_variant) throw std::invalid_argument("--reduced-motion applies to --format lottie and svg only; a bundle carries the \"reduced motion\" marker instead");
   if (o.pretty && o.format != "svg") throw std::invalid_argument("--pretty applies to --format svg only");
+  const spec::IconSpec spec = o.spec.load();
   if (one_variant) {
     const render::AnimatedScene built = render::build_scene(spec, o.variant.resolve(spec));
     const render::AnimatedScene scene = o.reduced_motion ? render::rest_pose(built) : built;
@@ -86,19 +92,19 @@ void add_export_command(CLI::App& app) {
   options->spec.add_to(*cmd);
   options->variant.add_to(*cmd);
   cmd->add_option("--format", options->format,
-                  "lottie (one variant as JSON), svg (one variant as a self-contained SVG animated by CSS, no player: "
+                  "Default: the one -o's extension names (.json lottie, .svg svg, .lottie dotlottie, .mjs descriptor); "
+                  "a --format the extension does not name is refused. lottie (one variant as JSON), svg (one variant as a self-contained SVG animated by CSS, no player: "
                   "ink is currentColor, --iconsynth-weight and --iconsynth-secondary restyle it), dotlottie (.lottie "
                   "bundle) or descriptor (<icon>.mjs, the ES module that describes the bundle and computes its slot "
                   "values; put it beside the bundle)")
-      ->check(CLI::IsMember({"lottie", "svg", "dotlottie", "descriptor"}))
-      ->capture_default_str();
+      ->check(CLI::IsMember(std::vector<std::string>(kExportFormats.begin(), kExportFormats.end())));
   cmd->add_option("--size", options->size, "Canvas size in px (the 24-unit grid scaled to it)")
       ->check(CLI::Range(render::kMinSize, render::kMaxSize))
       ->capture_default_str();
   cmd->add_flag("--reduced-motion", options->reduced_motion,
                 "With --format lottie or svg: the reduced-motion rendition, the rest pose as a one-frame animation");
   cmd->add_flag("--pretty", options->pretty, "With --format svg: one rule and one element per line (minified otherwise)");
-  cmd->add_option("-o,--output", options->output, "Output file (.json, .svg, .lottie or .mjs)")->required();
+  cmd->add_option("-o,--output", options->output, "Output file; its extension names the format (.json, .svg, .lottie or .mjs)")->required();
   cmd->callback([options, cmd] { run_export(*options, *cmd); });
 }
 

@@ -3,6 +3,7 @@
 #include "tools/iconsynth/commands.h"
 
 #include "geometry/ring.h"
+#include "render/build/output_format.h"
 #include "render/cairo/motion_plot.h"
 #include "spec/json_reader.h"
 
@@ -20,6 +21,7 @@ struct PlotCommandOptions {
 };
 
 void run_plot(const PlotCommandOptions& o) {
+  const std::string_view format = render::build::format_for_file(o.output, "", {"png", "svg"}, "-o").name;
   const spec::IconSpec spec = o.spec.load();
   const std::string motion =
       o.motion.empty() ? spec.default_motion : spec_choice("--motion", o.motion, spec::VariantSpace(spec).motions());
@@ -27,11 +29,7 @@ void run_plot(const PlotCommandOptions& o) {
   render::PlotOptions plot = o.plot;
   plot.title = spec.id + ": " + motion + " motion, " + std::to_string(c.frame_count) + " frames at " +
                spec::format_number(spec.frame_rate) + " fps";
-  const std::string extension = std::filesystem::path(o.output).extension().string();
-  if (extension != ".png" && extension != ".svg") {
-    throw std::invalid_argument("-o " + o.output + ": the plot is written as .png or .svg");
-  }
-  write_file_atomically(o.output, extension == ".svg" ? render::motion_plot_svg(c, spec.frame_rate, plot)
+  write_file_atomically(o.output, format == "svg" ? render::motion_plot_svg(c, spec.frame_rate, plot)
                                                       : render::motion_plot_png(c, spec.frame_rate, plot));
   std::cout << "wrote " << o.output << " (" << plot.title << ")\n";
 }

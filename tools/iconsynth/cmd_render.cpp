@@ -2,9 +2,11 @@
 #include "tools/iconsynth/cli_options.h"
 #include "tools/iconsynth/commands.h"
 
+#include "render/build/output_format.h"
 #include "render/cairo/raster.h"
 #include "render/cairo/vector_output.h"
 #include "render/preview/animated_preview.h"
+#include "render/svg/static_svg.h"
 
 #include <cstdio>
 #include <iostream>
@@ -30,17 +32,18 @@ struct RenderOptions {
 
 std::string frame_file_name(int frame, const std::string& format) {
   char name[32];
-  std::snprintf(name, sizeof name, "frame_%04d.%s", frame, format.c_str());
-  return name;
+  std::snprintf(name, sizeof name, "frame_%04d", frame);
+  return name + std::string(render::build::format_named(format).extension);
 }
 
 std::string encode(const render::FrameScene& frame, int size, const std::string& format) {
-  if (format == "svg") return render::render_svg(frame, size);
+  if (format == "svg") return render::svg::write_static_svg(frame, size);
   if (format == "pdf") return render::render_pdf(frame, size);
   return render::render_frame(frame, size).png_bytes();
 }
 
 void run_render(const RenderOptions& o) {
+  render::build::check_folder_name(o.out, "--out");
   const spec::IconSpec spec = o.spec.load();
   const render::AnimatedScene built = render::build_scene(spec, o.variant.resolve(spec));
   const render::AnimatedScene scene = o.reduced_motion ? render::rest_pose(built) : built;
@@ -50,7 +53,7 @@ void run_render(const RenderOptions& o) {
   if (o.format == "webp" || o.format == "gif") {
     render::PreviewOptions preview{o.size, std::nullopt};
     if (!o.background.empty()) preview.background = spec::parse_hex_color(o.background);
-    const std::filesystem::path path = dir / ("animation." + o.format);
+    const std::filesystem::path path = dir / ("animation" + std::string(render::build::format_named(o.format).extension));
     const std::string bytes = o.format == "webp" ? render::animated_webp(scene, preview) : render::animated_gif(scene, preview);
     write_file_atomically(path, bytes);
     std::cout << "wrote " << path.string() << " (" << scene.frame_count << " frames of " << label << ", " << o.size

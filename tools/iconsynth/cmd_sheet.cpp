@@ -2,6 +2,7 @@
 #include "tools/iconsynth/cli_options.h"
 #include "tools/iconsynth/commands.h"
 
+#include "render/build/output_format.h"
 #include "render/cairo/contact_sheet.h"
 #include "render/cairo/raster.h"
 #include "spec/json_reader.h"
@@ -22,6 +23,7 @@ struct SheetCommandOptions {
 };
 
 void run_sheet(const SheetCommandOptions& o, const CLI::App& cmd) {
+  render::build::format_for_file(o.output, "", {"png"}, "-o");
   const spec::IconSpec spec = o.spec.load();
   const render::Variant base = o.variant.resolve(spec);
   std::vector<render::AnimatedScene> scenes;
@@ -66,7 +68,7 @@ void add_sheet_command(CLI::App& app) {
   CLI::Option* frame = cmd->add_option("--frame", o->frame, "The frame every variant shows (default 0)")->check(CLI::Range(0, 100000));
   cmd->add_flag("--frames", o->frames, "Every frame of one variant (--style, --motion, --weight) instead")->excludes(frame);
   cmd->add_option("--size", o->size, "Icon size in px")->check(CLI::Range(render::kMinSize, 1024))->capture_default_str();
-  cmd->add_option("-o,--output", o->output, "Output PNG")->required();
+  cmd->add_option("-o,--output", o->output, "Output file, .png")->required();
   cmd->callback([o, cmd] { run_sheet(*o, *cmd); });
 }
 
