@@ -170,9 +170,11 @@ TEST_CASE("build regenerates the asset set, identically each time, without temp 
   const fs::path dir = scratch_dir("build");
   const auto a = run_cli("build --size 24 --out " + (dir / "a").string(), dir);
   REQUIRE(a.exit_code == 0);
-  CHECK_THAT(a.out, Catch::Contains("[65/65]") && Catch::Contains("built 65 files"));
+  CHECK_THAT(a.out, Catch::Contains("[102/102]") && Catch::Contains("built 102 files and manifest.json"));
   REQUIRE(run_cli("build --size 24 --out " + (dir / "b").string(), dir).exit_code == 0);
-  CHECK(count_files(dir / "a") == 65);  // 18 variants x (filmstrip, Lottie, animated SVG), 9 rest poses, bundle, descriptor
+  // 18 variants x (filmstrip, Lottie, animated SVG), 9 rest poses as SVG and at 4 PNG sizes, bundle,
+  // descriptor, index and manifest
+  CHECK(count_files(dir / "a") == 18 * 3 + 9 * 5 + 4);
   CHECK(fs::exists(dir / "a" / "gpu-cluster.mjs"));  // the bundle's descriptor, beside it
   for (const auto& e : fs::recursive_directory_iterator(dir / "a")) {
     if (!e.is_regular_file()) continue;
@@ -183,6 +185,7 @@ TEST_CASE("build regenerates the asset set, identically each time, without temp 
   }
   CHECK(fs::exists(dir / "a" / "filmstrips" / "solid-strong-w2.5.png"));
   CHECK(fs::exists(dir / "a" / "svg" / "duotone-w1.5.svg"));
+  CHECK(fs::exists(dir / "a" / "png" / "16" / "duotone-w1.5.png"));
   CHECK(fs::exists(dir / "a" / "animated-svg" / "duotone-strong-w1.5.svg"));
   CHECK(fs::exists(dir / "a" / "lottie" / "outline-strong-w2.json"));
   CHECK(read_file(dir / "a" / "gpu-cluster.lottie").rfind("PK", 0) == 0);

@@ -1,0 +1,95 @@
+#include "render/build/build_plan.h"
+
+#include "render/build/output_format.h"
+#include "render/cairo/raster.h"
+
+#include <set>
+#include <stdexcept>
+
+namespace iconsynth::render::build {
+
+std::vector<spec::Variant> BuildContext::variants() const {
+  std::vector<spec::Variant> out = space.variants({.theme = look.theme});
+  for (spec::Variant& v : out) v.color = look.color;
+  return out;
+}
+
+std::vector<spec::Variant> BuildContext::rest_poses() const {
+  std::vector<spec::Variant> out = space.variants({.motion = spec.default_motion, .theme = look.theme});
+  for (spec::Variant& v : out) v.color = look.color;
+  return out;
+}
+
+int BuildContext::frame_count(const std::string& motion) const {
+  return motion::choreograph(spec.choreography(motion), spec.module_count()).frame_count;
+}
+
+int largest_size(const spec::IconSpec& spec) {
+  const auto fits = [&](int size) {
+    try {
+      BuildRequest request;
+      request.size = size;
+      plan_build(spec, request);
+      return true;
+    } catch (const std::invalid_argument&) {
+      return false;
+    }
+  };
+  int low = kMinSize, high = kMaxSize;  // a plan's limits only tighten as the size grows
+  if (fits(high)) return high;
+  while (high - low > 1) {
+    const int mid = (low + high) / 2;
+    (fits(mid) ? low : high) = mid;
+  }
+  return low;
+}
+
+AnimatedScene scene_at_size(const spec::IconSpec& spec, const spec::Variant& variant, int /*size*/) {
+  return build_scene(spec, variant);
+}
+
+ManifestVariant manifest_variant(const spec::Variant& variant, bool with_motion) {
+  ManifestVariant v;
+  v.style = variant.style;
+  if (with_motion) v.motion = variant.motion;
+  v.theme = variant.theme;
+  v.weight = variant.weight;
+  if (variant.color) v.color = spec::to_hex(*variant.color);
+  return v;
+}
+
+BuildPlan plan_build(const spec::IconSpec& spec, const BuildRequest& request) {
+  const spec::VariantSpace space(spec);
+  spec::Variant look = space.defaults();
+  if (!request.theme.empty()) {
+    const std::vector<std::string>& themes = space.themes();
+    if (std::find(themes.begin(), themes.end(), request.theme) == themes.end()) {
+      throw std::invalid_argument("--theme " + request.theme + ": the spec names " + spec::joined_names(themes, ", "));
+    }
+    look.theme = request.theme;
+  }
+  // Every file names its colour in the manifest: the one asked for, else the theme's.
+  look.color = request.color.value_or(spec.theme_rule(look.theme).primary);
+  const BuildContext context{spec, request, look, space};
+
+  BuildPlan plan;
+  for (const OutputKind& kind : output_kinds()) kind.plan(context, plan.files);
+  std::set<std::string> paths{kManifestName};
+  for (const PlannedFile& f : plan.files) {
+    if (!paths.insert(f.path).second) throw std::logic_error("the build plans " + f.path + " twice");
+    format_named(f.format);  // every file's format is a row of the format table
+  }
+  // The descriptor computes every colour and theme at play time: the options have nothing to set there.
+  if (!request.theme.empty() || request.color) {
+    for (const PlannedFile& f : plan.files) {
+      if (f.kind == "descriptor") {
+        plan.notes.push_back(std::string(request.color ? "--color" : "--theme") + (request.color && !request.theme.empty() ? " and --theme" : "") +
+                             " leave " + f.path + " as it is: the descriptor computes every colour and theme at play time "
+                             "(its defaults stay the spec's)");
+      }
+    }
+  }
+  return plan;
+}
+
+}  // namespace iconsynth::render::build
