@@ -3,6 +3,7 @@
 #include "tools/iconsynth/preview_server.h"
 #include "tools/iconsynth/preview_site.h"
 
+#include "render/build/output_format.h"
 #include "render/preview/preview_page.h"
 
 #include <csignal>
@@ -44,6 +45,7 @@ void serve(const PreviewOptions& o, const LottieWebPackage& lottie_web, int port
 }
 
 void run_preview(const PreviewOptions& o, bool watch, std::optional<int> serve_port) {
+  render::build::check_folder_name(o.out, "--out");
   const LottieWebPackage lottie_web = find_lottie_web(o.lottie_web);
   const std::filesystem::path page = std::filesystem::absolute(o.out) / "index.html";
   if (serve_port) {
