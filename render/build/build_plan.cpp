@@ -61,13 +61,7 @@ ManifestVariant manifest_variant(const spec::Variant& variant, bool with_motion)
 BuildPlan plan_build(const spec::IconSpec& spec, const BuildRequest& request) {
   const spec::VariantSpace space(spec);
   spec::Variant look = space.defaults();
-  if (!request.theme.empty()) {
-    const std::vector<std::string>& themes = space.themes();
-    if (std::find(themes.begin(), themes.end(), request.theme) == themes.end()) {
-      throw std::invalid_argument("--theme " + request.theme + ": the spec names " + spec::joined_names(themes, ", "));
-    }
-    look.theme = request.theme;
-  }
+  if (!request.theme.empty()) look.theme = spec::named_choice("--theme", request.theme, space.themes());
   // Every file names its colour in the manifest: the one asked for, else the theme's.
   look.color = request.color.value_or(spec.theme_rule(look.theme).primary);
   const BuildContext context{spec, request, look, space};

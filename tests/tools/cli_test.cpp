@@ -88,7 +88,10 @@ TEST_CASE("Invalid usage exits 2 and names the bad value, writing nothing", "[to
       {"render --motion wobble" + out, "--motion wobble: the spec names light, strong"},
       {"render --theme sepia" + out, "--theme sepia: the spec names light, dark"},
       {"render --color red" + out, "\"red\" is not #RRGGBB or #RRGGBBAA"},
-      {"render --frame 60" + out, "--frame 60 is past the last frame of outline-light (0-59)"},
+      {"render --frame 60" + out, "--frame 60 is past the last frame of outline-light (0-59, 983.3 ms)"},
+      {"render --frame 1000ms" + out, "--frame 1000ms (frame 60) is past the last frame of outline-light (0-59, 983.3 ms)"},
+      {"render --frame soon" + out, "frame soon is not a frame number from 0 or a time like 500ms"},
+      {"sheet --frame 200 -o " + (dir / "never" / "s.png").string(), "--frame 200 is past the last frame of light (0-59, 983.3 ms)"},
       {"render --set motions.light.lead=0" + out, "/motions/light/lead: 0 is out of range [1, 600]"},
       {"render --set layout.nope=1" + out, "/layout/nope: --set names no existing field"},
       {"render --filmstrip --format svg" + out, "--filmstrip writes PNG only"},
@@ -156,9 +159,16 @@ TEST_CASE("info prints timings as text and as JSON", "[tools][cli]") {
   auto r = run_cli("info", dir);
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("light") && Catch::Contains("light: 60 frames, 1000 ms") &&
-                        Catch::Contains("strong") && Catch::Contains("strong: 90 frames, 1500 ms") && Catch::Contains("frame 30    land:             tr br bl tl"));
+                        Catch::Contains("strong") && Catch::Contains("strong: 90 frames, 1500 ms") &&
+                        Catch::Contains("frame 30    land:             tr br bl tl    motions.light.timeline.exchange.travel.frames"));
+  // Durations of a fractional length are rounded to a tenth of a millisecond.
+  r = run_cli("info --set motions.strong.tail=8", dir);
+  CHECK_THAT(r.out, Catch::Contains("strong: 94 frames, 1566.7 ms"));
   r = run_cli("info --json --set frame_rate=30", dir);
   REQUIRE(r.exit_code == 0);
+  // A new frame rate keeps timings written in frames as frames, and says what that does.
+  CHECK_THAT(r.err, Catch::Contains("note: frame_rate 60 → 30: the 16 timings written in frames keep their frames, so they last 2× as long "
+                                    "(light 1000 ms → 2000 ms, strong 1500 ms → 3000 ms)"));
   const auto info = nlohmann::json::parse(r.out);
   CHECK(info["frame_rate"] == 30);
   CHECK(info["motions"]["light"]["frames"] == 60);  // same frames, now 2 s
@@ -253,6 +263,17 @@ TEST_CASE("plot writes a PNG or SVG chart, spec --print the effective spec", "[t
   r = run_cli("spec --print --set motions.light.timeline.exchange.swell.scale=1.2", dir);
   REQUIRE(r.exit_code == 0);
   CHECK(nlohmann::json::parse(r.out)["motions"]["light"]["timeline"]["exchange"]["swell"]["scale"] == 1.2);
+  // Every tunable value with its --set path: the line a person copies to make round 2 land later.
+  r = run_cli("spec --paths", dir);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("strong · round 2 · travel frames: motions.strong.timeline.sequence.2.exchange.travel.frames = 20 frames\n"));
+  r = run_cli("info --paths --json --set motions.strong.timeline.sequence.2.exchange.travel.frames=24", dir);
+  REQUIRE(r.exit_code == 0);
+  bool found = false;
+  for (const auto& p : nlohmann::json::parse(r.out)) {
+    if (p["path"] == "motions.strong.timeline.sequence.2.exchange.travel.frames") found = p["value"] == 24 && p["unit"] == "frames";
+  }
+  CHECK(found);
   r = run_cli("spec --set motions.light.timeline.exchange.swell.scale=9", dir);
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("/motions/light/timeline/exchange/swell/scale: 9 is out of range"));

@@ -21,7 +21,7 @@ struct RenderOptions {
   SpecOptions spec;
   VariantOptions variant;
   int size = 64;
-  std::optional<int> frame;
+  FrameOption frame;
   std::string format = "png";
   std::string background;
   bool filmstrip = false;
@@ -68,14 +68,11 @@ void run_render(const RenderOptions& o) {
               << columns << " a row)\n";
     return;
   }
-  if (o.frame) {
-    if (*o.frame >= scene.frame_count) {
-      throw std::invalid_argument("--frame " + std::to_string(*o.frame) + " is past the last frame of " +
-                                  spec::VariantSpace::animation_id(scene.variant) + " (0-" + std::to_string(scene.frame_count - 1) + ")");
-    }
-    const std::filesystem::path path = dir / frame_file_name(*o.frame, o.format);
-    write_file_atomically(path, encode(render::evaluate(scene, *o.frame), o.size, o.format));
-    std::cout << "wrote " << path.string() << " (frame " << *o.frame << " of " << label << ")\n";
+  if (o.frame.given()) {
+    const int frame = o.frame.resolve(scene.frame_rate, scene.frame_count, spec::VariantSpace::animation_id(scene.variant));
+    const std::filesystem::path path = dir / frame_file_name(frame, o.format);
+    write_file_atomically(path, encode(render::evaluate(scene, frame), o.size, o.format));
+    std::cout << "wrote " << path.string() << " (frame " << frame << " of " << label << ")\n";
     return;
   }
   const bool progress = ::isatty(STDERR_FILENO);
@@ -98,11 +95,7 @@ void add_render_command(CLI::App& app) {
   cmd->add_option("--size", options->size, "Output size in pixels, 8 to 4096")
       ->check(CLI::Range(render::kMinSize, render::kMaxSize))
       ->capture_default_str();
-  cmd->add_option("--frame", options->frame, "Render only this frame (0-based)")->check(CLI::Validator(
-      [](const std::string& text) {
-        return !text.empty() && text[0] != '-' ? std::string() : "frame " + text + " is negative; frames count from 0";
-      },
-      "FRAME"));
+  options->frame.add_to(*cmd, "Render only this frame");
   cmd->add_option("--format", options->format,
                   "png, svg or pdf (one file per frame), or webp or gif (one animated file, DIR/animation.webp|gif)")
       ->check(CLI::IsMember({"png", "svg", "pdf", "webp", "gif"}))
@@ -122,7 +115,7 @@ void add_render_command(CLI::App& app) {
       throw std::invalid_argument("--filmstrip writes PNG only; drop --format " + options->format);
     }
     const bool animated = options->format == "webp" || options->format == "gif";
-    if (animated && options->frame) throw std::invalid_argument("--format " + options->format + " writes every frame; drop --frame");
+    if (animated && options->frame.given()) throw std::invalid_argument("--format " + options->format + " writes every frame; drop --frame");
     if (!animated && !options->background.empty()) throw std::invalid_argument("--background applies to --format webp or gif");
     run_render(*options);
   });
