@@ -72,6 +72,14 @@ const ManifestFile* Manifest::find(const std::string& path) const {
   return nullptr;
 }
 
+std::vector<const ManifestFile*> Manifest::of_kind(std::string_view kind) const {
+  std::vector<const ManifestFile*> out;
+  for (const ManifestFile& f : files) {
+    if (f.kind == kind) out.push_back(&f);
+  }
+  return out;
+}
+
 Json to_json(const Manifest& m) {
   Json build = {{"size", m.size}, {"theme", m.theme}};
   if (m.color) build["color"] = *m.color;

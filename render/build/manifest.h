@@ -14,12 +14,16 @@
 // "variant" is present for files of one variant; "style", "motion" … only as far as the file fixes
 // them (a rest-pose SVG has no motion). "size" is the px the file is drawn at (its canvas for a
 // player), "frames" its frame count (1 for a still, 0 for a file of several animations).
+//
+// Readers (golden sets, check, scripts) take read_manifest(dir), then find() or of_kind(): a
+// build's bundle is of_kind("bundle").front()->path, its Lottie files of_kind("lottie").
 
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace iconsynth::render::build {
@@ -54,6 +58,8 @@ struct Manifest {
 
   // The file at `path`, if the manifest lists it.
   const ManifestFile* find(const std::string& path) const;
+  // Every file of one kind ("lottie", "bundle", …), in the manifest's order.
+  std::vector<const ManifestFile*> of_kind(std::string_view kind) const;
 };
 
 nlohmann::ordered_json to_json(const Manifest& manifest);

@@ -46,12 +46,8 @@ void plan_filmstrips(const BuildContext& c, std::vector<PlannedFile>& out) {
     const int frames = c.frame_count(v.motion);
     const int columns = default_filmstrip_columns(frames);
     const FilmstripStyle style = filmstrip_for_people(size, backdrop);
-    if (!filmstrip_fits(frames, size, columns, style.gutter)) {
-      const auto [width, height] = filmstrip_sheet_size(frames, size, columns, style.gutter);
-      throw std::invalid_argument(path + ": " + std::to_string(frames) + " frames at " + std::to_string(size) + " px, " +
-                                  std::to_string(columns) + " a row, make a sheet of " + std::to_string(width) + "x" +
-                                  std::to_string(height) + " px, past a filmstrip's limit (" + std::to_string(kMaxSurfaceSide) +
-                                  " px a side, 2^27 pixels); the largest --size every filmstrip fits at is " +
+    if (const std::string too_large = filmstrip_too_large(frames, size, columns, style.gutter); !too_large.empty()) {
+      throw std::invalid_argument(path + ": " + too_large + "; the largest --size every filmstrip fits at is " +
                                   std::to_string(largest_filmstrip_size(c, size)));
     }
     out.push_back({path, "filmstrip", "png", manifest_variant(v, true), size, frames, [&spec = c.spec, v, size, columns, style] {

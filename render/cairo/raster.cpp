@@ -54,6 +54,14 @@ bool filmstrip_fits(int frame_count, int size, int columns, int gutter) {
   return width <= kMaxSurfaceSide && height <= kMaxSurfaceSide && width * height <= kMaxSurfacePixels;
 }
 
+std::string filmstrip_too_large(int frame_count, int size, int columns, int gutter) {
+  if (filmstrip_fits(frame_count, size, columns, gutter)) return "";
+  const auto [width, height] = filmstrip_sheet_size(frame_count, size, columns, gutter);
+  return std::to_string(frame_count) + " frames at " + std::to_string(size) + " px, " + std::to_string(std::min(columns, frame_count)) +
+         " a row, make a sheet of " + std::to_string(width) + "x" + std::to_string(height) + " px, past a filmstrip's limit (" +
+         std::to_string(kMaxSurfaceSide) + " px a side, 2^27 pixels)";
+}
+
 ImageSurface render_filmstrip(const AnimatedScene& scene, int size, int columns, const FilmstripStyle& style) {
   check_output_size(size);
   if (columns < 1) throw std::invalid_argument("a filmstrip needs at least one column");

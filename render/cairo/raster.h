@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 
 namespace iconsynth::render {
@@ -37,6 +38,9 @@ FilmstripStyle filmstrip_for_people(int size, spec::Rgba backdrop);
 std::pair<std::int64_t, std::int64_t> filmstrip_sheet_size(int frame_count, int size, int columns, int gutter);
 // Whether such a sheet fits an image (kMaxSurfaceSide a side, kMaxSurfacePixels in all).
 bool filmstrip_fits(int frame_count, int size, int columns, int gutter);
+// "" when it fits, else why not: "90 frames at 1074 px, 10 a row, make a sheet of 12214x11006 px,
+// past a filmstrip's limit (32767 px a side, 2^27 pixels)".
+std::string filmstrip_too_large(int frame_count, int size, int columns, int gutter);
 
 // Every frame of `scene` on one sheet, `columns` cells a row, row-major from frame 0.
 ImageSurface render_filmstrip(const AnimatedScene& scene, int size, int columns, const FilmstripStyle& style = {});

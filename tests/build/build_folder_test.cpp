@@ -213,6 +213,9 @@ TEST_CASE("manifest.json lists exactly the files on disk, each with its bytes an
   CHECK(rest->size == 24);
   CHECK_FALSE(rest->variant->motion.has_value());
   CHECK(m.find("png/48/outline-w2.png")->size == 48);
+  REQUIRE(m.of_kind("bundle").size() == 1);
+  CHECK(m.of_kind("bundle").front()->path == "gpu-cluster.lottie");
+  CHECK(m.of_kind("lottie").size() == 18);
   CHECK_THAT(read_file(out / "index.html"), Catch::Contains("<img src=\"svg/solid-w1.5.svg\"") && Catch::Contains("gpu-cluster.lottie"));
 }
 

@@ -5,6 +5,7 @@
 #include "spec/json_reader.h"
 #include "tools/iconsynth/atomic_file.h"
 #include "tools/iconsynth/commands.h"
+#include "render/cairo/surface.h"
 
 #include <sstream>
 
@@ -72,8 +73,12 @@ TEST_CASE("render --filmstrip writes one sheet", "[tools][cli]") {
     return (std::uint8_t(png[at]) << 24) | (std::uint8_t(png[at + 1]) << 16) | (std::uint8_t(png[at + 2]) << 8) |
            std::uint8_t(png[at + 3]);
   };
-  CHECK(be32(16) == 9 * 16);
-  CHECK(be32(20) == 10 * 16);
+  // 9 columns x 10 rows of 16 px, with 2 px gutters between and around them.
+  CHECK(be32(16) == 9 * 16 + 10 * 2);
+  CHECK(be32(20) == 10 * 16 + 11 * 2);
+  // On the theme's backdrop: the corner pixel is dark's #0B0F19, opaque.
+  const iconsynth::render::ImageSurface sheet = iconsynth::render::decode_png(png);
+  CHECK(sheet.pixel(0, 0) == 0xFF0B0F19u);
 }
 
 TEST_CASE("Invalid usage exits 2 and names the bad value, writing nothing", "[tools][cli]") {

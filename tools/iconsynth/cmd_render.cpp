@@ -62,8 +62,11 @@ void run_render(const RenderOptions& o) {
   }
   if (o.filmstrip) {
     const int columns = o.columns > 0 ? o.columns : render::default_filmstrip_columns(scene.frame_count);
-    const std::filesystem::path path = dir / "filmstrip.png";
-    write_file_atomically(path, render::render_filmstrip(scene, o.size, columns).png_bytes());
+    const std::filesystem::path path = dir / ("filmstrip" + std::string(render::build::format_named("png").extension));
+    const render::FilmstripStyle style = render::filmstrip_for_people(o.size, scene.theme.backdrop);
+    const std::string too_large = render::filmstrip_too_large(scene.frame_count, o.size, columns, style.gutter);
+    if (!too_large.empty()) throw std::invalid_argument("--filmstrip: " + too_large);
+    write_file_atomically(path, render::render_filmstrip(scene, o.size, columns, style).png_bytes());
     std::cout << "wrote " << path.string() << " (" << scene.frame_count << " frames of " << label << ", "
               << columns << " a row)\n";
     return;
@@ -102,7 +105,9 @@ void add_render_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--background", options->background, "Background colour of webp/gif previews (default: transparent)")
       ->check(color_validator());
-  CLI::Option* filmstrip = cmd->add_flag("--filmstrip", options->filmstrip, "All frames on one PNG sheet: DIR/filmstrip.png");
+  CLI::Option* filmstrip = cmd->add_flag("--filmstrip", options->filmstrip,
+                                         "All frames on one PNG sheet, with gutters, on the theme's backdrop: DIR/filmstrip.png "
+                                         "(at most 32767 px a side and 2^27 pixels)");
   cmd->add_option("--columns", options->columns, "Frames a row on the filmstrip (default: a square sheet)")
       ->check(CLI::Range(1, 1000))
       ->needs(filmstrip);
