@@ -21,27 +21,32 @@ std::vector<spec::Variant> BuildContext::rest_poses() const {
 }
 
 int BuildContext::frame_count(const std::string& motion) const {
-  return motion::choreograph(spec.choreography(motion), spec.module_count()).frame_count;
+  for (const auto& [name, frames] : motion_frames) {
+    if (name == motion) return frames;
+  }
+  throw std::logic_error("the build plans a motion the spec does not name: " + motion);
+}
+
+BuildContext build_context(const spec::IconSpec& spec, const BuildRequest& request) {
+  spec::VariantSpace space(spec);
+  spec::Variant look = space.defaults();
+  if (!request.theme.empty()) look.theme = spec::named_choice("--theme", request.theme, space.themes());
+  // Every file names its colour in the manifest: the one asked for, else the theme's.
+  look.color = request.color.value_or(spec.theme_rule(look.theme).primary);
+  BuildContext context{spec, request, look, std::move(space), {}};
+  for (const auto& [name, params] : spec.motions) {
+    context.motion_frames.emplace_back(name, motion::choreograph(params, spec.module_count()).frame_count);
+  }
+  return context;
 }
 
 int largest_size(const spec::IconSpec& spec) {
-  const auto fits = [&](int size) {
-    try {
-      BuildRequest request;
-      request.size = size;
-      plan_build(spec, request);
-      return true;
-    } catch (const std::invalid_argument&) {
-      return false;
-    }
-  };
-  int low = kMinSize, high = kMaxSize;  // a plan's limits only tighten as the size grows
-  if (fits(high)) return high;
-  while (high - low > 1) {
-    const int mid = (low + high) / 2;
-    (fits(mid) ? low : high) = mid;
+  const BuildContext context = build_context(spec, {});
+  int largest = kMaxSize;
+  for (const OutputKind& kind : output_kinds()) {
+    if (kind.largest_size) largest = std::min(largest, kind.largest_size(context, largest));
   }
-  return low;
+  return largest;
 }
 
 AnimatedScene scene_at_size(const spec::IconSpec& spec, const spec::Variant& variant, int /*size*/) {
@@ -59,12 +64,7 @@ ManifestVariant manifest_variant(const spec::Variant& variant, bool with_motion)
 }
 
 BuildPlan plan_build(const spec::IconSpec& spec, const BuildRequest& request) {
-  const spec::VariantSpace space(spec);
-  spec::Variant look = space.defaults();
-  if (!request.theme.empty()) look.theme = spec::named_choice("--theme", request.theme, space.themes());
-  // Every file names its colour in the manifest: the one asked for, else the theme's.
-  look.color = request.color.value_or(spec.theme_rule(look.theme).primary);
-  const BuildContext context{spec, request, look, space};
+  const BuildContext context = build_context(spec, request);
 
   BuildPlan plan;
   for (const OutputKind& kind : output_kinds()) kind.plan(context, plan.files);

@@ -58,6 +58,8 @@ struct BuildContext {
   std::vector<spec::Variant> variants() const;
   // Every style × preset weight at rest (the default motion's frame 0), in the look.
   std::vector<spec::Variant> rest_poses() const;
+  std::vector<std::pair<std::string, int>> motion_frames;  // each motion's frame count, in the spec's order
+
   // A motion's frame count.
   int frame_count(const std::string& motion) const;
 };
@@ -69,6 +71,8 @@ struct OutputKind {
   std::string_view about;   // what the files are
   std::string_view limits;  // what limits them, "" when nothing but the size range does
   void (*plan)(const BuildContext&, std::vector<PlannedFile>&);
+  // The largest --size ≤ `size` at which plan passes the limits (nullptr: any size in range).
+  int (*largest_size)(const BuildContext&, int size) = nullptr;
 };
 
 // The rows, in build order.
@@ -81,6 +85,10 @@ BuildPlan plan_build(const spec::IconSpec& spec, const BuildRequest& request);
 
 // The largest --size at which plan_build(spec, …) passes every kind's limits (at most kMaxSize).
 int largest_size(const spec::IconSpec& spec);
+
+// The context every row of a build of `spec` plans in; std::invalid_argument when the request
+// names a theme the spec does not.
+BuildContext build_context(const spec::IconSpec& spec, const BuildRequest& request);
 
 // The scene of an output drawn for `size` px on a pixel grid. Today the exact scene; a scene
 // fitted to that size's pixel grid (hinting) goes in here.

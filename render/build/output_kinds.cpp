@@ -29,8 +29,7 @@ std::string rest_stem(const spec::Variant& v) { return v.style + "-w" + spec::Va
 int largest_filmstrip_size(const BuildContext& c, int size) {
   for (int s = size; s >= kMinSize; --s) {
     bool all = true;
-    for (const std::string& m : c.space.motions()) {
-      const int frames = c.frame_count(m);
+    for (const auto& [motion, frames] : c.motion_frames) {
       all = all && filmstrip_fits(frames, s, default_filmstrip_columns(frames), filmstrip_for_people(s, {}).gutter);
     }
     if (all) return s;
@@ -129,7 +128,7 @@ const std::vector<OutputKind>& output_kinds() {
   static const std::vector<OutputKind> kinds{
       {"filmstrip", "filmstrips/<style>-<motion>-w<weight>.png",
        "every frame of each style x motion x preset weight on one sheet, with gutters, on the theme's backdrop",
-       "sheets at most 32767 px a side and 2^27 pixels", plan_filmstrips},
+       "sheets at most 32767 px a side and 2^27 pixels", plan_filmstrips, largest_filmstrip_size},
       {"lottie", "lottie/<style>-<motion>-w<weight>.json", "the same variants as Lottie JSON (24 px canvas)", "", plan_lottie},
       {"animated-svg", "animated-svg/<style>-<motion>-w<weight>.svg", "the same variants as SVG + CSS, no player needed", "",
        plan_animated_svg},
