@@ -3,6 +3,8 @@
 #include "render/compare/report_files.h"
 #include "spec/color.h"
 
+#include <algorithm>
+
 namespace iconsynth::render::build {
 
 namespace {
@@ -31,11 +33,25 @@ std::string index_html(const spec::IconSpec& spec, const std::vector<PlannedFile
                      spec::to_hex(backdrop) + ";color:" + text_colour(backdrop) +
                      "}a{color:inherit}h2{font-size:16px;margin:28px 0 4px}p{margin:4px 0 12px;opacity:.8}"
                      ".grid{display:flex;flex-wrap:wrap;gap:14px}figure{margin:0;text-align:center}"
-                     "figcaption{font-size:12px;opacity:.8;margin-top:4px}img.strip{max-width:360px;height:auto}"
+                     "figcaption{font-size:12px;opacity:.8;margin-top:4px}img.strip{max-width:240px;height:auto}"
                      "ul{columns:3;padding-left:18px}</style></head>\n<body><h1>" + title + "</h1>\n<p>" +
                      escape_html(spec.id) + ": " + std::to_string(files.size() + 1) +
                      " files, each listed with its size and sha256 in <a href=\"manifest.json\">manifest.json</a></p>\n";
-  for (const OutputKind& kind : output_kinds()) {
+  // Icons first (SVGs, then PNGs), then the sheets, then the files a browser does not show.
+  const auto rank = [&](const OutputKind& kind) {
+    for (const PlannedFile& f : files) {
+      if (f.kind != kind.name) continue;
+      if (f.format == "svg") return 0;
+      if (f.format == "png") return f.frames == 1 ? 1 : 2;
+      return 3;
+    }
+    return 4;
+  };
+  std::vector<const OutputKind*> kinds;
+  for (const OutputKind& kind : output_kinds()) kinds.push_back(&kind);
+  std::stable_sort(kinds.begin(), kinds.end(), [&](const OutputKind* a, const OutputKind* b) { return rank(*a) < rank(*b); });
+  for (const OutputKind* kind_row : kinds) {
+    const OutputKind& kind = *kind_row;
     std::string items;
     bool previews = false;
     for (const PlannedFile& f : files) {
