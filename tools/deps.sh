@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages iconsynth needs; skips what is already there.
 #   deps.sh          what building and running needs (Node.js and npm too: `preview` copies the
 #                    pinned lottie-web, `check` runs ThorVG from the pinned dotlottie-web)
-#   deps.sh --test   also what the test suite needs (unzip, libxml2, Catch2, Chromium for the
+#   deps.sh --test   also what the test suite needs (unzip, libxml2, Catch2, rsvg-convert, Chromium for the
 #                    lottie-web comparison)
 set -euo pipefail
 
@@ -15,7 +15,7 @@ packages=(
 # Node.js may come from elsewhere than Debian (this image ships its own): only add Debian's if absent.
 command -v node > /dev/null && command -v npm > /dev/null || packages+=(nodejs npm)
 if [[ ${1:-} == --test ]]; then
-  packages+=(catch2 libxml2-dev unzip chromium)
+  packages+=(catch2 libxml2-dev unzip chromium librsvg2-bin)
 fi
 
 missing=()

@@ -118,7 +118,13 @@ TEST_CASE("Preview page: the Lottie side is our export and each flipbook cell is
     const render::PlotLayout layout(c, {});
     CHECK(m["plot"]["x0"].get<double>() == Approx(layout.x(0)));
     CHECK(m["plot"]["x1"].get<double>() == Approx(layout.x(c.frame_count - 1)));
+    // Each event's hover mark names the tunable value that places it, with its --set path.
+    REQUIRE(m["events"].is_array());
+    CHECK(m["events"].size() >= 3);
+    for (const Json& e : m["events"]) CHECK_THAT(e["title"].get<std::string>(), Catch::Contains("motions." + motion + ".timeline"));
   }
+  const Json& landing = data["motions"]["strong"]["events"][5];
+  CHECK(landing["title"] == "land r2 @61 · strong · round 2 · travel frames: motions.strong.timeline.sequence.2.exchange.travel.frames = 20 frames");
 
   for (render::Variant v : test::all_style_motion_variants(spec.default_weight)) {
     const std::string key = spec::VariantSpace::animation_id(v);  // "<style>-<motion>"

@@ -44,7 +44,31 @@ TEST_CASE("The built-in spec loads with its documented defaults", "[spec][loader
 TEST_CASE("Unknown keys are refused with their pointer and the known fields", "[spec][loader]") {
   const SpecError e = error_after([](json& d) { d["layout"]["module"]["sise"] = 8; });
   CHECK(e.pointer() == "/layout/module/sise");
-  CHECK_THAT(e.what(), Catch::Contains("unknown field") && Catch::Contains("corner_radius, size"));
+  CHECK_THAT(e.what(), Catch::Contains("unknown field; known fields here: size, corner_radius"));
+}
+
+TEST_CASE("A renamed field names the missing field and the unknown one beside it", "[spec][loader]") {
+  const SpecError e = error_after([](json& d) {
+    json& exchange = d["motions"]["light"]["timeline"]["exchange"];
+    exchange["trip"] = exchange["travel"];
+    exchange.erase("travel");
+  });
+  CHECK(std::string(e.what()) == "/motions/light/timeline/exchange/travel: missing required field; beside it is the unknown field "
+                                 "\"trip\" (misspelt or renamed?)");
+  // A missing field alone says only that.
+  CHECK(error_after([](json& d) { d["layout"]["die"].erase("clearance"); }).problem() == "missing required field");
+}
+
+TEST_CASE("JSON syntax errors say line and column in words, not the parser's codes", "[spec][loader]") {
+  try {
+    load_spec_text("{\n  \"id\": \"x\",\n  \"frame_rate\": 60,,\n}");
+    FAIL("a syntax error was accepted");
+  } catch (const SpecError& e) {
+    CHECK(e.problem() == "invalid JSON at line 3, column 20: unexpected ','; expected string literal");
+    CHECK(std::string(e.what()).find("json.exception") == std::string::npos);
+  }
+  CHECK_THROWS_WITH(load_spec_text("{\"id\": "), Catch::Contains("invalid JSON at line 1, column 7: unexpected end of input"));
+  CHECK_THROWS_WITH(load_spec_text("{\"n\": 1e400}"), Catch::Contains("invalid JSON at line 1, column 7: the number 1e400 is too large"));
 }
 
 TEST_CASE("Wrong types are refused naming the expected type and range", "[spec][loader]") {
@@ -93,6 +117,17 @@ TEST_CASE("Timings may be given in milliseconds", "[spec][loader]") {
   CHECK(std::get<iconsynth::motion::Exchange>(load_spec(doc).choreography("light").timeline.kind).travel.frames == 30);
   CHECK(error_after([](json& d) { d["motions"]["light"]["lead"] = "6 frames"; }).problem() ==
         "expected a number of frames or a duration like \"200ms\", got \"6 frames\"");
+  // Every timing takes ms (lead, tail, hold, lag, clip timings), with or without a space, and a
+  // timing in ms keeps its length when the frame rate changes.
+  doc["motions"]["strong"]["lead"] = "100 ms";
+  doc["motions"]["strong"]["timeline"]["sequence"][0]["gather"]["hold"] = "50ms";
+  CHECK(load_spec(doc).choreography("strong").lead == Approx(6));
+  doc["frame_rate"] = 30;
+  const iconsynth::spec::IconSpec slower = load_spec(doc);
+  CHECK(slower.choreography("strong").lead == Approx(3));
+  CHECK(std::get<iconsynth::motion::Gather>(std::get<iconsynth::motion::Sequence>(slower.choreography("strong").timeline.kind).clips[0].kind).hold ==
+        Approx(1.5));
+  CHECK(error_after([](json& d) { d["motions"]["light"]["tail"] = " 5ms"; }).pointer() == "/motions/light/tail");
 }
 
 TEST_CASE("Timings that do not fit together are refused at the round that breaks them", "[spec][loader]") {

@@ -16,7 +16,7 @@
 #include "render/scene/evaluate.h"
 #include "render/svg/animated_svg.h"
 #include "spec/loader.h"
-#include "tools/iconsynth/build_assets.h"
+#include "render/build/run_build.h"
 #include "tools/iconsynth/npm_package.h"
 
 #include <benchmark/benchmark.h>
@@ -237,9 +237,7 @@ BENCHMARK(BM_CheckBundle)->ArgNames({"thorvg", "px"})->Args({0, 128})->Args({1, 
 // `iconsynth build --out DIR` on defaults, files written included.
 void BM_BuildCommand(benchmark::State& state) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "iconsynth-bench-build";
-  cli::BuildOptions options;
-  options.out = dir.string();
-  for (auto _ : state) cli::run_build(options, nullptr);
+  for (auto _ : state) render::build::run_build(builtin(), {}, dir, {});
   std::filesystem::remove_all(dir);
 }
 BENCHMARK(BM_BuildCommand)->Unit(benchmark::kMillisecond);

@@ -2,6 +2,7 @@
 #include "tools/iconsynth/cli_options.h"
 #include "tools/iconsynth/commands.h"
 
+#include "render/build/output_format.h"
 #include "render/cairo/raster.h"
 #include "render/cairo/sized_scene.h"
 #include "render/lottie/descriptor.h"
@@ -20,7 +21,7 @@ namespace {
 struct ExportOptions {
   SpecOptions spec;
   VariantOptions variant;
-  std::string format = "lottie";
+  std::string format;  // from -o's extension when empty
   int size = 24;
   bool reduced_motion = false;
   bool pretty = false;
@@ -34,6 +35,10 @@ std::vector<std::string> weight_labels(const std::vector<double>& weights) {
   return labels;
 }
 
+// The formats export writes, each named by its file's extension (output_format.h); the web
+// package is a folder, named by having no extension.
+const std::vector<std::string_view> kExportFormats{"lottie", "svg", "dotlottie", "descriptor", "web"};
+
 // --format web: the package's files into the folder `dir`, the bundle made with `bundle`.
 void export_web_package(const spec::IconSpec& spec, const render::lottie::BundleOptions& bundle, const std::string& dir) {
   const std::map<std::string, std::string> files = render::web::write_web_package(spec, {bundle, ICONSYNTH_VERSION});
@@ -46,11 +51,13 @@ void export_web_package(const spec::IconSpec& spec, const render::lottie::Bundle
             << " bytes; runtime, React component, <" << render::web::kElementTag << ">, types, descriptor and bundle)\n";
 }
 
-void run_export(const ExportOptions& o, CLI::App& cmd) {
-  const spec::IconSpec spec = o.spec.load();
+void run_export(const ExportOptions& asked, CLI::App& cmd) {
+  ExportOptions o = asked;
+  o.format = std::string(render::build::format_for_file(o.output, o.format, kExportFormats, "-o").name);
   const bool one_variant = o.format == "lottie" || o.format == "svg";
   if (o.reduced_motion && !one_variant) throw std::invalid_argument("--reduced-motion applies to --format lottie and svg only; a bundle carries the \"reduced motion\" marker instead");
   if (o.pretty && o.format != "svg") throw std::invalid_argument("--pretty applies to --format svg only");
+  const spec::IconSpec spec = o.spec.load();
   if (one_variant) {
     // Written for a --size the user gives: fitted to that pixel grid, unless --exact. Without
     // --size the canvas is the design grid and players scale it: the exact geometry.
@@ -113,13 +120,13 @@ void add_export_command(CLI::App& app) {
   options->spec.add_to(*cmd);
   options->variant.add_to(*cmd);
   cmd->add_option("--format", options->format,
-                  "lottie (one variant as JSON), svg (one variant as a self-contained SVG animated by CSS, no player: "
+                  "Default: the one -o's extension names (.json lottie, .svg svg, .lottie dotlottie, .mjs descriptor, none: web); "
+                  "a --format the extension does not name is refused. lottie (one variant as JSON), svg (one variant as a self-contained SVG animated by CSS, no player: "
                   "ink is currentColor, --iconsynth-weight and --iconsynth-secondary restyle it), dotlottie (.lottie "
                   "bundle) or descriptor (<icon>.mjs, the ES module that describes the bundle and computes its slot "
                   "values; put it beside the bundle) or web (a folder: the ES-module package with the bundle, its "
                   "descriptor, a runtime, a React component, a custom element and TypeScript declarations)")
-      ->check(CLI::IsMember({"lottie", "svg", "dotlottie", "descriptor", "web"}))
-      ->capture_default_str();
+      ->check(CLI::IsMember(std::vector<std::string>(kExportFormats.begin(), kExportFormats.end())));
   cmd->add_option("--size", options->size, "Canvas size in px (the 24-unit grid scaled to it)")
       ->check(CLI::Range(render::kMinSize, render::kMaxSize))
       ->capture_default_str();
@@ -128,7 +135,9 @@ void add_export_command(CLI::App& app) {
   cmd->add_flag("--pretty", options->pretty, "With --format svg: one rule and one element per line (minified otherwise)");
   cmd->add_flag("--exact", options->exact,
                 "With --format lottie or svg and --size: the exact geometry, not the one fitted to the --size px grid");
-  cmd->add_option("-o,--output", options->output, "Output file (.json, .svg, .lottie or .mjs), or folder (--format web)")->required();
+  cmd->add_option("-o,--output", options->output,
+                  "Output file; its extension names the format (.json, .svg, .lottie or .mjs), or a folder without one (web)")
+      ->required();
   cmd->callback([options, cmd] { run_export(*options, *cmd); });
 }
 

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <filesystem>
 
-namespace iconsynth::cli {
+namespace iconsynth::render {
 
 class FileWatcher {
  public:
@@ -25,4 +25,4 @@ class FileWatcher {
   std::string name_;  // the file's name inside the watched folder
 };
 
-}  // namespace iconsynth::cli
+}  // namespace iconsynth::render

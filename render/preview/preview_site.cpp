@@ -1,22 +1,23 @@
-#include "tools/iconsynth/preview_site.h"
+#include "render/preview/preview_site.h"
 
-#include "tools/iconsynth/atomic_file.h"
-#include "tools/iconsynth/cli_options.h"
-
-#include "tools/iconsynth/file_watcher.h"
-
-#include "render/preview/preview_page.h"
+#include "render/build/atomic_file.h"
+#include "render/preview/file_watcher.h"
+#include "spec/loader.h"
+#include "spec/variant_space.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
 
-namespace iconsynth::cli {
+namespace iconsynth::render {
 
 namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+using build::IoError;
+using build::read_whole_file;
+using build::write_file_atomically;
 
 // lottie-web's canvas player is about 200 KB; anything this large is not it.
 constexpr std::size_t kMaxPlayerBytes = 16 << 20;
@@ -28,8 +29,7 @@ void update_file(const fs::path& path, std::string_view bytes) {
 }
 
 void copy_lottie_web(const LottieWebPackage& package, const fs::path& out) {
-  const std::pair<fs::path, std::string_view> files[] = {{package.player, render::kLottieWebPlayer},
-                                                         {package.license, render::kLottieWebLicense}};
+  const std::pair<fs::path, std::string_view> files[] = {{package.player, kLottieWebPlayer}, {package.license, kLottieWebLicense}};
   for (const auto& [from, to] : files) {
     std::error_code ec;
     const auto size = fs::file_size(from, ec);
@@ -42,7 +42,7 @@ void copy_lottie_web(const LottieWebPackage& package, const fs::path& out) {
 
 // status.js for a page built in `mode`: watched and served pages hear of later builds.
 std::string status_script(PreviewMode mode, std::string_view build, std::string_view error) {
-  return render::preview_status_script(mode != PreviewMode::Static, build, error, mode == PreviewMode::Serve);
+  return preview_status_script(mode != PreviewMode::Static, build, error, mode == PreviewMode::Serve);
 }
 
 double elapsed_ms(Clock::time_point start) {
@@ -51,39 +51,38 @@ double elapsed_ms(Clock::time_point start) {
 
 }  // namespace
 
-PreviewBuild write_preview(const PreviewOptions& o, const LottieWebPackage& lottie_web, PreviewMode mode,
-                           render::PreviewCache* cache) {
-  const spec::IconSpec spec = o.spec.load();
-  render::PreviewPageOptions options;
+PreviewBuild write_preview(const PreviewSiteOptions& o, const LottieWebPackage& lottie_web, PreviewMode mode, PreviewCache* cache) {
+  const spec::IconSpec spec = spec::load_spec_with_overrides(o.spec_file, o.overrides);
+  PreviewPageOptions options;
   options.size = o.size;
   options.weight = o.weight.value_or(0);
-  if (!o.theme.empty()) options.theme = spec_choice("--theme", o.theme, spec::VariantSpace(spec).themes());
-  options.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
+  if (!o.theme.empty()) options.theme = spec::named_choice("--theme", o.theme, spec::VariantSpace(spec).themes());
+  options.generator = o.generator;
   options.lottie_web_version = lottie_web.version;
-  const render::PreviewPage page = render::preview_page(spec, options, cache);
+  const PreviewPage page = preview_page(spec, options, cache);
 
   const fs::path out(o.out);
-  ensure_directory(out);
+  build::ensure_directory(out);
   copy_lottie_web(lottie_web, out);
   for (const render::PageFile& file : page.files) update_file(out / file.path, file.bytes);  // data.js last
   write_file_atomically(out / "status.js", status_script(mode, page.build, ""));
   return {page.build, page.work};
 }
 
-void watch_preview(const PreviewOptions& o, const LottieWebPackage& lottie_web, PreviewMode mode,
+void watch_preview(const PreviewSiteOptions& o, const LottieWebPackage& lottie_web, PreviewMode mode,
                    const std::function<bool()>& keep_going, std::FILE* log,
                    const std::function<void(const std::string&)>& on_update) {
-  if (o.spec.path.empty()) throw std::invalid_argument("--watch needs --spec FILE: the built-in spec never changes");
+  if (o.spec_file.empty()) throw std::invalid_argument("--watch needs --spec FILE: the built-in spec never changes");
   const fs::path out(o.out);
-  FileWatcher watcher(o.spec.path);  // before the first build, so no save goes unseen
-  render::PreviewCache cache;
+  FileWatcher watcher(o.spec_file);  // before the first build, so no save goes unseen
+  PreviewCache cache;
   std::string last_good_build;
   std::optional<std::string> seen;  // the spec bytes the page was last built from
   bool first = true;
   while (keep_going()) {
     const bool saved = first || watcher.wait(o.poll);
     if (!saved) continue;
-    const std::optional<std::string> now = read_whole_file(o.spec.path);
+    const std::optional<std::string> now = read_whole_file(o.spec_file);
     if (!first && now == seen) continue;  // touched, not changed
     first = false;
     seen = now;
@@ -96,7 +95,7 @@ void watch_preview(const PreviewOptions& o, const LottieWebPackage& lottie_web, 
       update = {{"build", built.build}, {"error", nullptr}, {"ms", std::round(ms)},
                 {"framesRendered", built.work.frames_rendered}, {"framesTotal", built.work.frames_total}};
       std::fprintf(log, "preview: built %s from %s in %.0f ms (%d of %d frames drawn)\n", built.build.c_str(),
-                   o.spec.path.c_str(), ms, built.work.frames_rendered, built.work.frames_total);
+                   o.spec_file.c_str(), ms, built.work.frames_rendered, built.work.frames_total);
     } catch (const IoError&) {
       throw;  // the output folder is unusable: nothing to keep serving
     } catch (const std::exception& e) {
@@ -111,4 +110,4 @@ void watch_preview(const PreviewOptions& o, const LottieWebPackage& lottie_web, 
   }
 }
 
-}  // namespace iconsynth::cli
+}  // namespace iconsynth::render

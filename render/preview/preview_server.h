@@ -18,7 +18,7 @@ namespace httplib {
 class Server;
 }
 
-namespace iconsynth::cli {
+namespace iconsynth::render {
 
 class PreviewServer {
  public:
@@ -60,4 +60,4 @@ class PreviewServer {
 // refused: a ".." segment, a backslash or NUL, or a target outside `root` once links are resolved.
 std::filesystem::path served_file(const std::filesystem::path& root, const std::string& url_path);
 
-}  // namespace iconsynth::cli
+}  // namespace iconsynth::render

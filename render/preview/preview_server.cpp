@@ -1,13 +1,13 @@
-#include "tools/iconsynth/preview_server.h"
+#include "render/preview/preview_server.h"
 
-#include "tools/iconsynth/atomic_file.h"
+#include "render/build/atomic_file.h"
 
 #include <httplib.h>
 
 #include <chrono>
 #include <map>
 
-namespace iconsynth::cli {
+namespace iconsynth::render {
 
 namespace {
 
@@ -78,7 +78,7 @@ PreviewServer::PreviewServer(fs::path root, int port) : root_(std::move(root)), 
       return;
     }
     std::error_code ec;
-    const std::optional<std::string> bytes = fs::is_regular_file(file, ec) ? read_whole_file(file) : std::nullopt;
+    const std::optional<std::string> bytes = fs::is_regular_file(file, ec) ? build::read_whole_file(file) : std::nullopt;
     if (!bytes) {
       res.status = 404;
       res.set_content("not found\n", "text/plain");
@@ -88,7 +88,7 @@ PreviewServer::PreviewServer(fs::path root, int port) : root_(std::move(root)), 
     res.set_content(*bytes, content_type(file));
   });
   port_ = port == 0 ? server_->bind_to_any_port("127.0.0.1") : (server_->bind_to_port("127.0.0.1", port) ? port : -1);
-  if (port_ <= 0) throw IoError("cannot listen on 127.0.0.1:" + std::to_string(port) + " (in use? try --port 0 for any free port)");
+  if (port_ <= 0) throw build::IoError("cannot listen on 127.0.0.1:" + std::to_string(port) + " (in use? try --port 0 for any free port)");
   thread_ = std::thread([this] { server_->listen_after_bind(); });
 }
 
@@ -126,4 +126,4 @@ void PreviewServer::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-}  // namespace iconsynth::cli
+}  // namespace iconsynth::render

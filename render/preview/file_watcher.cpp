@@ -1,6 +1,6 @@
-#include "tools/iconsynth/file_watcher.h"
+#include "render/preview/file_watcher.h"
 
-#include "tools/iconsynth/atomic_file.h"
+#include "render/build/atomic_file.h"
 
 #include <poll.h>
 #include <sys/inotify.h>
@@ -10,18 +10,18 @@
 #include <cerrno>
 #include <cstring>
 
-namespace iconsynth::cli {
+namespace iconsynth::render {
 
 FileWatcher::FileWatcher(const std::filesystem::path& file) : name_(file.filename().string()) {
   const std::filesystem::path folder = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
   fd_ = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-  if (fd_ < 0) throw IoError(std::string("inotify: ") + std::strerror(errno));
+  if (fd_ < 0) throw build::IoError(std::string("inotify: ") + std::strerror(errno));
   // A write in place ends with IN_CLOSE_WRITE; a save by rename is IN_MOVED_TO. IN_MODIFY would
   // fire halfway through a write, so it is not watched.
   if (inotify_add_watch(fd_, folder.c_str(), IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE) < 0) {
     const std::string reason = std::strerror(errno);
     ::close(fd_);
-    throw IoError("cannot watch " + folder.string() + ": " + reason);
+    throw build::IoError("cannot watch " + folder.string() + ": " + reason);
   }
 }
 
@@ -47,4 +47,4 @@ bool FileWatcher::wait(std::chrono::milliseconds timeout) {
   return ours;
 }
 
-}  // namespace iconsynth::cli
+}  // namespace iconsynth::render
