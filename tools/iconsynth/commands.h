@@ -20,6 +20,8 @@ void add_plot_command(CLI::App& app);
 void add_spec_command(CLI::App& app);
 void add_sheet_command(CLI::App& app);
 void add_preview_command(CLI::App& app);
+// `completion bash`: a completion script for every command of `app`, as they are when it runs.
+void add_completion_command(CLI::App& app);
 
 // A check found differences: exit code 1, after the command has printed what differs.
 struct CheckFailed : std::runtime_error {
