@@ -1,5 +1,7 @@
 #include "render/ci/github.h"
 
+#include "render/compare/report_files.h"
+
 #include <cstdio>
 #include <sstream>
 
@@ -34,14 +36,12 @@ std::string command_property(std::string_view text) {
   return out;
 }
 
-// Text shown as itself in Markdown, inside a table cell too: nothing formats, no HTML, no cell break.
+// Text shown as itself in Markdown, inside a table cell too: no HTML (escaped as for the reports),
+// nothing formats, no cell or line break.
 std::string markdown_text(std::string_view text) {
   std::string out;
-  for (char c : text) {
+  for (char c : escape_html(text)) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
       case '\n': case '\r': out += ' '; break;
       case '\\': case '`': case '*': case '_': case '[': case ']': case '~': case '|': out += '\\'; out += c; break;
       default: out += c;

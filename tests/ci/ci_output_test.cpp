@@ -84,7 +84,7 @@ TEST_CASE("The Markdown summary shows names as text: no HTML, no broken table", 
   const std::string md = markdown_summary(sample());
   CHECK(md.find("### golden check of gpu-cluster: **failed**") == 0);
   CHECK(md.find("4 tests: 1 passed, 1 failed, 1 errors, 1 skipped") != std::string::npos);
-  CHECK(md.find("| solid &lt;&amp;&gt; \"w2\" | failed | frame 3 differs: 1% &gt; 0.5% |") != std::string::npos);
+  CHECK(md.find("| solid &lt;&amp;&gt; &quot;w2&quot; | failed | frame 3 differs: 1% &gt; 0.5% |") != std::string::npos);
   CHECK(md.find("- the spec differs") != std::string::npos);
   TestSuite pipes{"s", {{"a|b", "c", Outcome::Failed, "x*y*", {}, {}, {}, 0}}, {}, 0};
   CHECK(markdown_summary(pipes).find("| a\\|b | failed | x\\*y\\* |") != std::string::npos);
