@@ -8,18 +8,27 @@
 #              (tests/CMakeLists.txt says which and why). Building with clang also keeps the
 #              code clang-clean, as tools/fuzz.sh needs.
 #   fuzz       every fuzz target for 20 s from the committed corpus, two at a time (tools/fuzz.sh)
-# Each step's wall time is printed at the end. Exits non-zero on any build error, failed test or
+# Each step's wall and CPU time is printed at the end. Exits non-zero on any build error, failed test or
 # fuzz finding.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# CPU seconds (user + system) of every finished child so far: beside wall time, what a step costs
+# whatever else the machine is doing.
+cpu_file=$(mktemp)
+trap 'rm -f "$cpu_file"' EXIT
+cpu() {  # `times` in this shell (in a pipe it would count a subshell's children)
+  times > "$cpu_file"
+  tail -n 1 "$cpu_file" | awk '{ split($1, u, "m"); split($2, s, "m"); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
+}
 times=()
-step() {  # step NAME COMMAND...: runs it and records its wall time
-  local name=$1 start=$SECONDS
+step() {  # step NAME COMMAND...: runs it and records its wall and CPU time
+  local name=$1 start=$SECONDS start_cpu
+  start_cpu=$(cpu)
   shift
   echo "==== $name: $*"
   "$@"
-  times+=("$(printf '%-22s %4d s' "$name" $((SECONDS - start)))")
+  times+=("$(printf '%-22s %5d s wall %6d s CPU' "$name" $((SECONDS - start)) $(($(cpu) - start_cpu)))")
 }
 
 step "install packages" bash tools/deps.sh --test
@@ -40,6 +49,6 @@ step "sanitizer tests" env ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPT
 
 step "fuzz (20 s a target)" env ICONSYNTH_FUZZ_JOBS=2 bash tools/fuzz.sh 20
 
-echo "==== CI passed; wall time by step:"
+echo "==== CI passed; time by step:"
 printf '  %s\n' "${times[@]}"
-echo "  total                  $SECONDS s"
+printf '  %-22s %5d s wall %6d s CPU\n' total $SECONDS "$(cpu)"

@@ -115,6 +115,11 @@ TEST_CASE("golden update --only changes only the named variant's files, and says
   CHECK(summary["bundle"]["exact"] == false);  // not named, not accepted
   CHECK(summary["set_files"].empty());
 
+  // The bundle is accepted by its file name, alone.
+  const auto before_bundle = files_of(set);
+  REQUIRE(run_cli("golden update --dir " + set.string() + " --only gpu-cluster.lottie " + kStrongSwell, work).exit_code == 0);
+  CHECK(differing(before_bundle, files_of(set)) == std::set<std::string>{"golden.json", "gpu-cluster.lottie"});
+
   // A selector that names nothing is refused, and nothing is written.
   const auto after = files_of(set);
   const auto bad = run_cli("golden update --dir " + set.string() + " --only outline-strong-w9", work);
