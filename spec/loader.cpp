@@ -315,7 +315,8 @@ void check_swell_fits(const IconSpec& spec, const geometry::LayoutParams& l, con
   const double apart = geometry::max_swell_apart(ring);
   const double max_scale = std::min(in_grid, apart);
   for (const auto& [name, params] : spec.motions) {
-    motion::for_each_clip(params.timeline, [&](const motion::Clip& clip) {
+    // `name` by an init-capture: clang 14 cannot capture a structured binding (allowed from C++20).
+    motion::for_each_clip(params.timeline, [&, &name = name](const motion::Clip& clip) {
       const auto* exchange = std::get_if<motion::Exchange>(&clip.kind);
       const auto* pulse = std::get_if<motion::Pulse>(&clip.kind);
       const double scale = exchange ? exchange->swell.scale : pulse ? pulse->swell.scale : 1;

@@ -51,6 +51,7 @@ int run(int argc, char** argv) {
   add_spec_command(app);
   add_sheet_command(app);
   add_preview_command(app);
+  add_completion_command(app);
 
   // CLI11 would only say "a subcommand is required"; name the word it did not know instead.
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {

@@ -3,10 +3,13 @@
 #include "tools/iconsynth/commands.h"
 
 #include "render/cairo/raster.h"
+#include "render/check/check_ci.h"
 #include "render/check/check_report.h"
+#include "tools/iconsynth/ci_output.h"
 
 #include "tools/iconsynth/npm_package.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
@@ -27,6 +30,7 @@ struct AssetCheckOptions {
   std::uint64_t max_inflated_mib = 64;
   int player_timeout_s = 30;
   Thresholds thresholds;
+  CiOutputOptions ci;
 };
 
 // The score of every frame as one line of block characters, at most `width` wide (each column the
@@ -124,6 +128,7 @@ void run_check(const AssetCheckOptions& o) {
   std::vector<std::string> notes;
   choose_players(o, options, notes);
   CheckResult result;
+  const auto start = std::chrono::steady_clock::now();
   try {
     result = check_asset(spec, asset, std::filesystem::path(o.asset).filename().string(), options);
   } catch (const render::lottie::AssetError& e) {
@@ -140,6 +145,8 @@ void run_check(const AssetCheckOptions& o) {
     std::fprintf(o.json ? stderr : stdout, "report: %s\n", (std::filesystem::path(o.report) / "index.html").c_str());
   }
   std::fflush(stdout);
+  o.ci.emit(test_suite(result, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()),
+            o.json ? stderr : stdout);
   if (!result.passed()) throw CheckFailed("the asset differs from the synthesis");
 }
 
@@ -177,6 +184,7 @@ void add_check_command(CLI::App& app) {
   cmd->add_option("--max-ink", o->thresholds.max_ink, "Largest change of the mean ink colour, in levels (0-255), a frame may show")
       ->check(CLI::Range(0.0, 255.0))
       ->capture_default_str();
+  o->ci.add_to(*cmd);
   cmd->callback([o] { run_check(*o); });
 }
 

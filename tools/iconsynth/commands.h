@@ -22,6 +22,8 @@ void add_plot_command(CLI::App& app);
 void add_spec_command(CLI::App& app);
 void add_sheet_command(CLI::App& app);
 void add_preview_command(CLI::App& app);
+// `completion bash`: a completion script for every command of `app`, as they are when it runs.
+void add_completion_command(CLI::App& app);
 
 // Prints every tunable value of `spec` (spec/tunable_paths.h), one a line in groups, or as JSON
 // (`spec --paths`, `info --paths`).
