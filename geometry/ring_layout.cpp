@@ -58,8 +58,78 @@ double unit_edge_distance(const LayoutParams& p) {
 // them apart. On the 2×2 ring this is 4.4 units, above any packet the built-in spec draws.
 void limit_packets(RingLayout& layout) {
   const int n = static_cast<int>(layout.centers.size());
-  const double chord = (layout.centers[1] - layout.centers[0]).norm();
+  double chord = std::numeric_limits<double>::infinity();
+  for (int k = 0; k < n; ++k) chord = std::min(chord, (layout.centers[clockwise_next(k, n)] - layout.centers[k]).norm());
   layout.dims.packet_max_radius = (chord * std::cos(std::numbers::pi / n) - layout.dims.link_gap) / 2;
+}
+
+// Direction of link k, from module k toward its clockwise neighbour, in degrees on screen: along
+// the polygon's side, square to the radius through its midpoint.
+double link_direction(int link, int size) { return link_angle(link, size) + 90; }
+
+// Each card's edge along each link, for cards of the layout's size and turns.
+void set_edges(RingLayout& layout) {
+  const int n = static_cast<int>(layout.centers.size());
+  const LayoutParams& p = layout.dims;
+  layout.edges.clear();
+  for (int k = 0; k < n; ++k) {
+    if (is_square(p)) {
+      layout.edges.push_back(p.module_size / 2);
+    } else if (p.upright_cards) {
+      layout.edges.push_back(ray_to_edge(p.module_size / 2, p.module_corner_radius, link_direction(k, n)));
+    } else {
+      layout.edges.push_back(unit_edge_distance(p));
+    }
+  }
+}
+
+// Nearest whole number of `parity` (0 even, 1 odd) at most `most`, and at least `least`.
+double whole_of_parity(double value, int parity, double least, double most) {
+  double best = -1;
+  for (double v = std::floor(most); v >= least; --v) {
+    if (static_cast<long>(v) % 2 != parity) continue;
+    if (best < 0 || std::abs(v - value) < std::abs(best - value)) best = v;
+    if (v < value) break;
+  }
+  return best;
+}
+
+// On keylines: a ring of N's module and die sizes to whole units (module: the weight's parity, at
+// most a quarter unit above its fitted size, its corner radius in proportion; die: the module's
+// parity, so both centre alike).
+void round_to_keylines(LayoutParams& p, int weight) {
+  const double fitted = p.module_size;
+  p.module_size = whole_of_parity(p.module_size, weight % 2, 1, p.module_size + 0.25);
+  if (p.module_size < 1) p.module_size = weight % 2 == 0 ? 2 : 1;
+  // The corner keeps its proportion to the card.
+  p.module_corner_radius = std::min(p.module_corner_radius * p.module_size / fitted, p.module_size / 2);
+  // The die fits inside the card's ink with its clearance at the keyline weight, or is left out.
+  const double room = p.module_size - 2 * weight - 2 * p.die_clearance;
+  const double die = whole_of_parity(std::min(p.die_size, room), static_cast<int>(p.module_size) % 2, 0, std::min(p.die_size, room) + 0.25);
+  p.die_size = std::max(0.0, die);
+  p.die_corner_radius = std::min(p.die_corner_radius, p.die_size / 2);
+}
+
+// On keylines: each centre's coordinates on the lattice that puts its card's edges on whole
+// units (half units for an odd module size), the nearest point that keeps the padding, so mirror
+// images of the ring stay mirror images.
+void centres_to_keylines(RingLayout& layout) {
+  const LayoutParams& p = layout.dims;
+  const double phase = p.module_size / 2 - std::floor(p.module_size / 2);
+  const double half = p.module_size / 2;
+  const double middle = p.grid / 2;
+  for (Point& c : layout.centers) {
+    for (int d = 0; d < 2; ++d) {
+      // Nearest, and half-way toward the middle: mirror images round alike.
+      const double below = std::floor(c[d] - phase) + phase;
+      const double off = c[d] - below;
+      double at = std::abs(off - 0.5) < 1e-9 ? (std::abs(below - middle) < std::abs(below + 1 - middle) ? below : below + 1)
+                                             : (off < 0.5 ? below : below + 1);
+      if (at - half < p.padding - 1e-9) at += 1;
+      if (at + half > p.grid - p.padding + 1e-9) at -= 1;
+      c[d] = at;
+    }
+  }
 }
 
 }  // namespace
@@ -71,6 +141,8 @@ double module_offset(const LayoutParams& params) {
 RingLayout ring_layout(const LayoutParams& params) {
   RingLayout layout;
   const int n = params.modules;
+  const bool upright = params.upright_cards;
+  const bool keylines = params.keyline_weight > 0;
   const Point grid_center = Point::Constant(params.grid / 2);
   if (is_square(params)) {
     // The 2×2 ring in its exact form, offset · (±1, ±1): cos/sin would round the centres
@@ -81,46 +153,64 @@ RingLayout ring_layout(const LayoutParams& params) {
       layout.centers.push_back(grid_center + offset * corner);
       layout.turns.push_back(0);
     }
+    if (keylines) {
+      round_to_keylines(layout.dims, static_cast<int>(params.keyline_weight));
+      centres_to_keylines(layout);
+    }
+    set_edges(layout);
     limit_packets(layout);
     return layout;
   }
   // Module k sits at radius R on angle θk; scaled by f its card reaches f·Ek further along x and
   // y, so R ≤ (A - f·Ek) / mk with A the half grid less the padding and mk the larger of
   // |cos θk|, |sin θk|. Neighbours sit 2·R·sin(π/N) apart, and the free run between their cards
-  // should be at least f × the 2×2 ring's run: solving for f gives one bound per module.
+  // should be at least f × the 2×2 ring's run: solving for f gives one bound per module. Upright
+  // cards (keylines) meet their links at several angles: the widest edge counts.
   const double half_room = params.grid / 2 - params.padding;
   const double square_run = 2 * module_offset(params) - params.module_size;
   const double chord_per_radius = 2 * std::sin(std::numbers::pi / n);
-  const double edge = unit_edge_distance(params);
+  double edge = unit_edge_distance(params);
+  if (upright) {
+    edge = 0;
+    for (int k = 0; k < n; ++k) edge = std::max(edge, ray_to_edge(params.module_size / 2, params.module_corner_radius, link_direction(k, n)));
+  }
   std::vector<double> reach(n), axis(n);
   double f = 1;
   for (int k = 0; k < n; ++k) {
-    layout.turns.push_back(card_turn(k, n));
+    layout.turns.push_back(upright ? 0 : card_turn(k, n));
     reach[k] = turned_half_extent(params.module_size / 2, params.module_corner_radius, layout.turns[k]);
     const double theta = position_angle(k, n) * kDegree;
     axis[k] = std::max(std::abs(std::cos(theta)), std::abs(std::sin(theta)));
     const double denominator = 2 * edge + square_run + chord_per_radius * reach[k] / axis[k];
     if (denominator > 0) f = std::min(f, chord_per_radius * half_room / axis[k] / denominator);
   }
-  double radius = half_room;
-  for (int k = 0; k < n; ++k) radius = std::min(radius, (half_room - f * reach[k]) / axis[k]);
   layout.scale = f;
   layout.dims = scaled(params, f);
+  if (keylines) round_to_keylines(layout.dims, static_cast<int>(params.keyline_weight));
+  double radius = half_room;
+  for (int k = 0; k < n; ++k) {
+    const double card_reach = upright ? layout.dims.module_size / 2 : f * reach[k];
+    radius = std::min(radius, (half_room - card_reach) / axis[k]);
+  }
   for (int k = 0; k < n; ++k) {
     const double theta = position_angle(k, n) * kDegree;
     layout.centers.push_back(grid_center + radius * Point(std::cos(theta), std::sin(theta)));
   }
+  if (keylines) centres_to_keylines(layout);
+  set_edges(layout);
   limit_packets(layout);
   return layout;
 }
 
-double edge_distance(const RingLayout& layout) {
-  if (is_square(layout.dims)) return layout.dims.module_size / 2;
-  return unit_edge_distance(layout.dims);
+double free_run(const RingLayout& layout, int link) {
+  const int n = static_cast<int>(layout.centers.size());
+  return (layout.centers[clockwise_next(link, n)] - layout.centers[link]).norm() - 2 * layout.edges[link];
 }
 
 double free_run(const RingLayout& layout) {
-  return (layout.centers[1] - layout.centers[0]).norm() - 2 * edge_distance(layout);
+  double run = std::numeric_limits<double>::infinity();
+  for (int k = 0; k < static_cast<int>(layout.centers.size()); ++k) run = std::min(run, free_run(layout, k));
+  return run;
 }
 
 double max_swell_in_grid(const RingLayout& layout) {
@@ -134,6 +224,13 @@ double max_swell_in_grid(const RingLayout& layout) {
       most = std::min(most, room / reach);
     }
   }
+  return most;
+}
+
+double max_swell_apart(const RingLayout& layout) {
+  const int n = static_cast<int>(layout.centers.size());
+  double most = std::numeric_limits<double>::infinity();
+  for (int k = 0; k < n; ++k) most = std::min(most, (layout.centers[clockwise_next(k, n)] - layout.centers[k]).norm() / (2 * layout.edges[k]));
   return most;
 }
 
@@ -180,7 +277,6 @@ RingGeometry build_ring(const RingLayout& layout, double stroke_weight, CardInk 
   const double card_radius = std::max(0.0, params.module_corner_radius - inset);
   const double die_half = die_half_size(params, stroke_weight, ink);
   const double die_radius = std::min(params.die_corner_radius, die_half);
-  const double edge = edge_distance(layout);
 
   RingGeometry ring;
   for (int i = 0; i < n; ++i) {
@@ -199,8 +295,8 @@ RingGeometry build_ring(const RingLayout& layout, double stroke_weight, CardInk 
     const Point from = ring.modules[i].center;
     const Point to = ring.modules[clockwise_next(i, n)].center;
     const Point direction = (to - from).normalized();
-    const Point sender_edge = from + direction * edge;
-    const Point receiver_edge = to - direction * edge;
+    const Point sender_edge = from + direction * layout.edges[i];
+    const Point receiver_edge = to - direction * layout.edges[i];
     ring.links.push_back({i, sender_edge + direction * params.link_gap, receiver_edge - direction * params.link_gap});
     ring.routes.push_back({i, sender_edge, receiver_edge, packet_radius(params, stroke_weight)});
   }

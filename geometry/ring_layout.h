@@ -10,6 +10,14 @@
 // and packet by one factor (RingLayout::scale), the largest ≤ 1 that leaves neighbouring cards
 // as far apart, for their size, as the 2×2 ring's; the modules then sit as far out as the
 // padding allows.
+//
+// Keylines (LayoutParams::keyline_weight) make the rest pose pixel-true on the design grid, one
+// unit a pixel: at that weight every straight edge falls on a whole unit. Cards then stand
+// upright (a turned card has no straight edge to put there); a ring of N rounds its module size
+// to whole units of the weight's parity (so a card's centre line carries the link's stroke on
+// whole units when the weight is even, half units when odd) and its centres onto that lattice;
+// dies round to whole units of the module's parity, or are left out when that leaves no room.
+// The 2×2 ring's numbers are already on the grid: keylines change nothing there.
 
 #include "geometry/path.h"
 #include "geometry/ring.h"
@@ -24,17 +32,20 @@ namespace iconsynth::geometry {
 // footprint.
 struct LayoutParams {
   double grid = 24;                 // side of the square design grid
-  double padding = 1.25;            // from the grid edge to a module's outer edge
+  double padding = 1;               // from the grid edge to a module's outer edge
   int modules = 4;                  // N: modules on the ring, kMinRingSize … kMaxRingSize
   double module_size = 8;           // outer side of a module card (on the 2×2 ring)
   double module_corner_radius = 2.25;  // outer corner radius of a card
-  double die_size = 2.5;            // side of the die detail at nominal weight
+  double die_size = 2;              // side of the die detail at nominal weight
   double die_corner_radius = 0.5;
   double die_clearance = 0.5;       // least free space between the card's inner edge and the die
   double die_min_size = 0.8;        // below this the die is left out rather than drawn as a speck
   double link_gap = 0.75;           // free space between a module's edge and its link's end
   double packet_radius = 1.75;      // packet dot radius at light weights
   double packet_min_stroke_ratio = 2;  // packet diameter ≥ this × stroke width, so it reads over the link
+  double keyline_weight = 0;        // whole stroke weight whose straight edges fall on whole units; 0: no keylines
+  bool upright_cards = false;       // cards stand upright instead of turning a corner to the centre (keylines
+                                    // imply it; an optical size keeps it without the rounding)
   // Not in the spec: the largest packet radius the ring leaves room for, set by ring_layout so
   // that the packets of neighbouring links, flying together, stay a link gap apart (on a ring of
   // 3 a weight-3 packet would otherwise touch its neighbours mid-flight).
@@ -43,10 +54,12 @@ struct LayoutParams {
 
 // Where the N modules sit and the dimensions they are drawn at: the spec's layout fitted to N.
 struct RingLayout {
-  LayoutParams dims;             // the spec's, module / die / link gap / packet radius × scale
+  LayoutParams dims;             // the spec's, module / die / link gap / packet radius × scale (rounded on keylines)
   double scale = 1;              // 1 for the 2×2 ring
   std::vector<Point> centers;    // grid coordinates, in ring order
   std::vector<double> turns;     // degrees, clockwise on screen: each card's turn, in [0, 90)
+  std::vector<double> edges;     // edges[k]: from a module's centre to its card's outer edge along
+                                 // link k (the same at both of its ends)
 };
 
 // What the card's outline must leave room for.
@@ -90,13 +103,15 @@ RingGeometry build_ring(const LayoutParams& params, double stroke_weight, CardIn
 // The 2×2 ring: distance from the grid centre to each module centre, along x and along y.
 double module_offset(const LayoutParams& params);
 
-// Distance from a module's centre to its card's outer edge, along the links (by symmetry the
-// same at every module and for both of its links).
-double edge_distance(const RingLayout& layout);
-// Length of the free run between neighbouring cards along a link (at rest, scale 1).
+// Length of the free run between neighbouring cards along link k (at rest, scale 1).
+double free_run(const RingLayout& layout, int link);
+// The shortest free run of any link.
 double free_run(const RingLayout& layout);
 // The largest module scale (a swell) that keeps every card inside the grid.
 double max_swell_in_grid(const RingLayout& layout);
+// The largest module scale at which no two neighbouring cards, swelling together, touch along
+// their link.
+double max_swell_apart(const RingLayout& layout);
 
 // Half the side of the die that fits a card of this ink and weight (0 when left out).
 double die_half_size(const LayoutParams& params, double stroke_weight, CardInk ink);

@@ -134,7 +134,7 @@ class Compiler {
                               "gathers"});
     }
     const int module = static_cast<int>(targets.size()) == modules_ ? -1 : targets.front();
-    events_.push_back({Kind::AnticipationLow, low, module, -1});
+    events_.push_back({Kind::AnticipationLow, low, module, -1, where + "/gather/frames"});
     extend_phase("gather" + instance + where, {ChoreographyPhase::Kind::Gather, -1, start, rest});
     return {rest, rest};
   }
@@ -155,7 +155,7 @@ class Compiler {
     if (!record_) return {rest, rest};
     for (int m : targets) {
       segments_[m].push_back({start, rest, swell_keys(p.swell, start), where, "swells"});
-      events_.push_back({Kind::SwellPeak, peak, m, -1});
+      events_.push_back({Kind::SwellPeak, peak, m, -1, where + "/rise/frames"});
     }
     extend_phase("swell" + instance + where, {ChoreographyPhase::Kind::Swell, -1, start, rest});
     return {rest, rest};
@@ -186,10 +186,10 @@ class Compiler {
       p.opacity.add(start, 1.0, Easing::hold()).add(land, 0.0, Easing::hold());
       packets_.push_back(std::move(p));
       segments_[receiver].push_back({land, rest, swell_keys(e.swell, land), where + "/travel/frames", "lands"});
-      events_.push_back({Kind::Depart, start, sender, round});
-      events_.push_back({Kind::Land, land, receiver, round});
-      events_.push_back({Kind::SwellPeak, peak, receiver, round});
-      events_.push_back({Kind::Settled, rest, receiver, round});
+      events_.push_back({Kind::Depart, start, sender, round, where});
+      events_.push_back({Kind::Land, land, receiver, round, where + "/travel/frames"});
+      events_.push_back({Kind::SwellPeak, peak, receiver, round, where + "/swell/rise/frames"});
+      events_.push_back({Kind::Settled, rest, receiver, round, where + "/swell/settle/frames"});
       extend_phase("round" + std::to_string(round), {ChoreographyPhase::Kind::Round, round, start, rest});
     }
     return t;

@@ -121,6 +121,9 @@ struct ChoreographyEvent {
   double frame;
   int module;  // ring index (sender for Depart, receiver for Land/SwellPeak/Settled, -1 for all)
   int round;   // -1 for a gather
+  std::string field;  // the timing that places it, relative to the motion's parameters
+                      // ("timeline/sequence/2/exchange/travel/frames" for a landing); a departure
+                      // names its clip, placed by what comes before it
 };
 
 // A stretch of the action a person would name: a gather, a swell, an exchange round. Clips that

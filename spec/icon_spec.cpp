@@ -1,5 +1,6 @@
 #include "spec/icon_spec.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace iconsynth::spec {
@@ -21,6 +22,18 @@ const StyleRule& IconSpec::style_rule(std::string_view name) const { return find
 const ThemeRule& IconSpec::theme_rule(std::string_view name) const { return find_rule(themes, name, "theme"); }
 const motion::ChoreographyParams& IconSpec::choreography(std::string_view name) const {
   return find_rule(motions, name, "motion");
+}
+
+IconSpec at_optical_size(const IconSpec& spec, int size) {
+  for (const OpticalSize& optical : spec.hinting.optical_sizes) {
+    if (size >= optical.below) continue;
+    IconSpec sized = spec;
+    sized.layout = optical.layout;
+    // Radius in units for a diameter in px at this size.
+    sized.layout.packet_radius = std::max(sized.layout.packet_radius, optical.packet_min_px / 2 * spec.layout.grid / size);
+    return sized;
+  }
+  return spec;
 }
 
 Json to_json(const IconMeta& meta) {

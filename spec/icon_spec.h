@@ -65,12 +65,28 @@ struct IconMeta {
 // {"title", "description", "category", "keywords", "license"}: how `info` and the preview page show it.
 Json to_json(const IconMeta& meta);
 
+// One optical size (spec "hinting.optical_sizes"): below a size, the layout a small rendering
+// draws, as a font's optical-size masters do (Material Symbols' opsz axis): simpler and stronger.
+struct OpticalSize {
+  int below = 0;                   // px: renderings smaller than this (the smallest such range wins)
+  geometry::LayoutParams layout;   // the spec's layout with this range's changes
+  double packet_min_px = 0;        // packets at least this wide, px
+};
+
+// "hinting": outputs written for a size up to `up_to` px are fitted to their pixel grid
+// (render/scene/hint.h); absent, every output draws the exact geometry.
+struct Hinting {
+  int up_to = 0;                            // px; 0: never hinted
+  std::vector<OpticalSize> optical_sizes;   // by `below`, ascending
+};
+
 struct IconSpec {
   std::string id;
   IconMeta meta;                      // "meta" in the spec; title defaults to the id
   double frame_rate = 60;
   std::string kind = "ring";          // the icon kind: which builder lays out the scene (loader.h)
   geometry::LayoutParams layout;      // the kind's layout, as the spec gives it
+  Hinting hinting;
   double default_weight = 2;
   std::vector<double> weight_presets;
   std::vector<Named<StyleRule>> styles;                     // in the spec's order
@@ -90,6 +106,10 @@ struct IconSpec {
   const ThemeRule& theme_rule(std::string_view name) const;
   const motion::ChoreographyParams& choreography(std::string_view name) const;
 };
+
+// The spec a `size` px rendering draws: its layout the optical size's for that size (and packets
+// at least its minimum), or the spec as it is when no optical size covers it.
+IconSpec at_optical_size(const IconSpec& spec, int size);
 
 // The names of a named list, in order.
 template <class Rule>

@@ -1,7 +1,9 @@
 #include "spec/json_reader.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 
 namespace iconsynth::spec {
 
@@ -16,6 +18,29 @@ std::string format_number(double value) {
   char buffer[64];
   const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
   return std::string(buffer, result.ptr);
+}
+
+std::string format_ms(double ms) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.1f", std::round(ms * 10) / 10);
+  std::string text(buffer);
+  if (text.size() > 2 && text.compare(text.size() - 2, 2, ".0") == 0) text.resize(text.size() - 2);
+  return text + " ms";
+}
+
+std::optional<double> parse_ms(std::string_view text) {
+  const std::string s(text);
+  std::size_t used = 0;
+  double ms = 0;
+  try {
+    ms = std::stod(s, &used);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  std::size_t at = used;
+  while (at < s.size() && s[at] == ' ') ++at;
+  if (s.compare(at, std::string::npos, "ms") != 0 || !std::isfinite(ms) || std::isspace(static_cast<unsigned char>(s[0]))) return std::nullopt;
+  return ms;
 }
 
 std::string child_pointer(const std::string& parent, std::string_view key) {
@@ -59,13 +84,28 @@ double read_number(const json& value, const std::string& pointer, double min, do
   return v;
 }
 
-ObjectReader::ObjectReader(const json& value, std::string pointer) : value_(value), pointer_(std::move(pointer)) {
+ObjectReader::ObjectReader(const json& value, std::string pointer, std::vector<std::string> fields)
+    : value_(value), pointer_(std::move(pointer)), fields_(std::move(fields)) {
   if (!value_.is_object()) throw SpecError(pointer_, "expected an object, got " + describe_type(value_));
+}
+
+std::string ObjectReader::unknown_keys() const {
+  std::string unknown;
+  for (const auto& [key, unused] : value_.items()) {
+    if (std::find(fields_.begin(), fields_.end(), key) == fields_.end()) unknown += (unknown.empty() ? "\"" : ", \"") + key + "\"";
+  }
+  return unknown;
 }
 
 const json& ObjectReader::value(std::string_view key) {
   const auto it = value_.find(key);
-  if (it == value_.end()) throw SpecError(pointer_of(key), "missing required field");
+  if (it == value_.end()) {
+    // A renamed field is a missing one and an unknown one: name both.
+    const std::string unknown = unknown_keys();
+    throw SpecError(pointer_of(key), unknown.empty() ? "missing required field"
+                                                     : "missing required field; beside it is the unknown field " + unknown +
+                                                           " (misspelt or renamed?)");
+  }
   read_.emplace(key);
   return *it;
 }
@@ -105,7 +145,9 @@ std::size_t ObjectReader::choice(std::string_view key, const std::vector<std::st
   throw SpecError(pointer_of(key), "expected one of " + allowed + ", got " + describe_type(v));
 }
 
-ObjectReader ObjectReader::object(std::string_view key) { return ObjectReader(value(key), pointer_of(key)); }
+ObjectReader ObjectReader::object(std::string_view key, std::vector<std::string> fields) {
+  return ObjectReader(value(key), pointer_of(key), std::move(fields));
+}
 
 const json& ObjectReader::array(std::string_view key, std::size_t min_size, std::size_t max_size) {
   const json& v = value(key);
@@ -130,7 +172,11 @@ void ObjectReader::finish() const {
   for (const auto& [key, unused] : value_.items()) {
     if (read_.find(key) == read_.end()) {
       std::string known;
-      for (const std::string& k : read_) known += (known.empty() ? "" : ", ") + k;
+      if (fields_.empty()) {
+        for (const std::string& k : read_) known += (known.empty() ? "" : ", ") + k;
+      } else {
+        for (const std::string& k : fields_) known += (known.empty() ? "" : ", ") + k;
+      }
       throw SpecError(child_pointer(pointer_, key), "unknown field; known fields here: " + known);
     }
   }

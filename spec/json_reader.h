@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -26,6 +27,10 @@ class SpecError : public std::runtime_error {
 
 // Shortest decimal form of a number, for messages ("2.5", not "2.500000").
 std::string format_number(double value);
+// A duration for people: milliseconds to a tenth, "1566.7 ms", "1000 ms".
+std::string format_ms(double ms);
+// The milliseconds of a duration written "200ms" or "200 ms" (finite); nullopt for anything else.
+std::optional<double> parse_ms(std::string_view text);
 // `parent` + "/" + key, with '~' and '/' escaped as RFC 6901 says.
 std::string child_pointer(const std::string& parent, std::string_view key);
 // The JSON type as a word for messages ("a string", "an array", …).
@@ -33,7 +38,9 @@ std::string describe_type(const nlohmann::ordered_json& value);
 
 class ObjectReader {
  public:
-  ObjectReader(const nlohmann::ordered_json& value, std::string pointer);
+  // `fields`, when given, are every field the object may hold: then a missing field names an
+  // unknown one beside it (a renamed field reports both ends), and finish() lists them all.
+  ObjectReader(const nlohmann::ordered_json& value, std::string pointer, std::vector<std::string> fields = {});
 
   // A required number in [min, max].
   double number(std::string_view key, double min, double max);
@@ -43,8 +50,8 @@ class ObjectReader {
   std::string string(std::string_view key);
   // A required string that must be one of `choices`; returns its index.
   std::size_t choice(std::string_view key, const std::vector<std::string>& choices);
-  // A required nested object.
-  ObjectReader object(std::string_view key);
+  // A required nested object, holding only `fields` when given.
+  ObjectReader object(std::string_view key, std::vector<std::string> fields = {});
   // A required array with a size in [min_size, max_size].
   const nlohmann::ordered_json& array(std::string_view key, std::size_t min_size, std::size_t max_size);
   // Every key of the object, in its order (for maps whose keys are names); each counts as read.
@@ -60,8 +67,12 @@ class ObjectReader {
   void finish() const;
 
  private:
+  // The object's keys that are none of the declared fields, quoted and joined ("" without fields).
+  std::string unknown_keys() const;
+
   const nlohmann::ordered_json& value_;
   std::string pointer_;
+  std::vector<std::string> fields_;
   std::set<std::string, std::less<>> read_;
 };
 

@@ -17,7 +17,7 @@ namespace {
 // The entries of a named map ("styles", "themes", "motions"), in the file's order, each read by
 // `read` from its own object. Names become ids and file names: 1-32 of a-z, 0-9 and '-'.
 template <class Read>
-auto read_named(ObjectReader& root, std::string_view key, Read read) {
+auto read_named(ObjectReader& root, std::string_view key, const std::vector<std::string>& fields, Read read) {
   ObjectReader map = root.object(key);
   using Rule = decltype(read(map.object(""), std::string()));
   std::vector<Named<Rule>> out;
@@ -28,29 +28,22 @@ auto read_named(ObjectReader& root, std::string_view key, Read read) {
         !std::all_of(name.begin(), name.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; })) {
       throw SpecError(map.pointer_of(name), "\"" + name + "\" is not a valid name; use 1-32 of a-z, 0-9 and '-' (it names files)");
     }
-    out.push_back({name, read(map.object(name), name)});
+    out.push_back({name, read(map.object(name, fields), name)});
   }
   map.finish();
   return out;
 }
 
-// "frames": 12 (frames) or "200ms" (converted at the spec's frame rate).
+// "frames": 12 (frames) or "200ms" / "200 ms" (converted at the spec's frame rate, so it keeps its
+// length when the frame rate changes).
 double read_frames(ObjectReader& reader, std::string_view key, double frame_rate, double min) {
   const json& value = reader.value(key);
   const std::string pointer = reader.pointer_of(key);
   if (value.is_string()) {
     const std::string text = value.get<std::string>();
-    double ms = 0;
-    std::size_t used = 0;
-    try {
-      ms = std::stod(text, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || text.substr(used) != "ms") {
-      throw SpecError(pointer, "expected a number of frames or a duration like \"200ms\", got \"" + text + "\"");
-    }
-    return read_number(json(ms * frame_rate / 1000.0), pointer, min, kMaxTimingFrames);
+    const std::optional<double> ms = parse_ms(text);
+    if (!ms) throw SpecError(pointer, "expected a number of frames or a duration like \"200ms\", got \"" + text + "\"");
+    return read_number(json(*ms * frame_rate / 1000.0), pointer, min, kMaxTimingFrames);
   }
   return read_number(value, pointer, min, kMaxTimingFrames);
 }
@@ -86,7 +79,7 @@ motion::Easing read_ease(ObjectReader& reader, double y_min, double y_max) {
 
 motion::Timing read_timing(ObjectReader& parent, std::string_view key, double frame_rate,
                            double y_min = -1, double y_max = 2) {
-  ObjectReader reader = parent.object(key);
+  ObjectReader reader = parent.object(key, {"frames", "ease"});
   motion::Timing timing{read_frames(reader, "frames", frame_rate, 0.5), read_ease(reader, y_min, y_max)};
   reader.finish();
   return timing;
@@ -100,27 +93,36 @@ geometry::LayoutParams read_ring_layout(ObjectReader reader) {
   p.padding = reader.number("padding", 0, p.grid / 4);
   if (reader.has("modules")) p.modules = reader.integer("modules", geometry::kMinRingSize, geometry::kMaxRingSize);
 
-  ObjectReader module = reader.object("module");
+  ObjectReader module = reader.object("module", {"size", "corner_radius"});
   p.module_size = module.number("size", 1, p.grid / 2);
   p.module_corner_radius = module.number("corner_radius", 0, p.module_size / 2);
   module.finish();
 
-  ObjectReader die = reader.object("die");
+  ObjectReader die = reader.object("die", {"size", "corner_radius", "clearance", "min_size"});
   p.die_size = die.number("size", 0, p.module_size);
   p.die_corner_radius = die.number("corner_radius", 0, p.die_size / 2);
   p.die_clearance = die.number("clearance", 0, p.module_size / 2);
   p.die_min_size = die.number("min_size", 0, p.module_size);
   die.finish();
 
-  ObjectReader link = reader.object("link");
+  ObjectReader link = reader.object("link", {"gap"});
   p.link_gap = link.number("gap", 0, p.grid / 4);
   link.finish();
 
-  ObjectReader packet = reader.object("packet");
+  ObjectReader packet = reader.object("packet", {"radius", "min_stroke_ratio"});
   p.packet_radius = packet.number("radius", 0.1, p.grid / 8);
   // Below 1 the packet would be no wider than the link it runs on and could not be seen.
   p.packet_min_stroke_ratio = packet.number("min_stroke_ratio", 1.05, 4);
   packet.finish();
+
+  // "keylines": {"weight": 2}, optional: at that whole weight every straight edge of the rest
+  // pose falls on whole grid units (geometry/ring_layout.h).
+  if (reader.has("keylines")) {
+    ObjectReader keylines = reader.object("keylines");
+    p.keyline_weight = keylines.integer("weight", static_cast<int>(kMinWeight), static_cast<int>(kMaxWeight));
+    p.upright_cards = true;
+    keylines.finish();
+  }
   reader.finish();
 
   // Sizes are read; now check they fit together. They are the 2×2 ring's (other N scale them
@@ -145,10 +147,49 @@ geometry::LayoutParams read_ring_layout(ObjectReader reader) {
 struct KindReader {
   const char* name;
   geometry::LayoutParams (*read_layout)(ObjectReader);
+  std::vector<std::string> fields;  // of its "layout"
 };
-constexpr KindReader kKindReaders[] = {
-    {"ring", read_ring_layout},
+const KindReader kKindReaders[] = {
+    {"ring", read_ring_layout, {"grid", "padding", "modules", "keylines", "module", "die", "link", "packet"}},
 };
+
+// "hinting": {"up_to": 64, "optical_sizes": [{"below": 22, "layout": {…}, "packet_min_px": 3}, …]}
+// Each optical size's "layout" holds only what changes: it is merged into the spec's layout and
+// read like it, so every range and cross-check holds for it too.
+Hinting read_hinting(ObjectReader reader, const json& layout, const KindReader& kind) {
+  Hinting h;
+  h.up_to = reader.integer("up_to", 8, 512);
+  if (reader.has("optical_sizes")) {
+    const json& sizes = reader.array("optical_sizes", 1, 8);
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      ObjectReader entry(sizes[i], reader.pointer_of("optical_sizes") + "/" + std::to_string(i));
+      OpticalSize o;
+      o.below = entry.integer("below", 9, 512);
+      if (!h.optical_sizes.empty() && o.below <= h.optical_sizes.back().below) {
+        throw SpecError(entry.pointer_of("below"), std::to_string(o.below) + " px does not come after the previous range's " +
+                                                        std::to_string(h.optical_sizes.back().below) + " px; list them from the smallest");
+      }
+      const json& changes = entry.value("layout");
+      if (!changes.is_object()) throw SpecError(entry.pointer_of("layout"), "expected an object, got " + describe_type(changes));
+      for (const char* fixed : {"grid", "modules", "keylines"}) {
+        if (changes.contains(fixed)) {
+          throw SpecError(entry.pointer_of("layout") + "/" + fixed, "is the icon's own, not an optical size's; change it in /layout");
+        }
+      }
+      json merged = layout;
+      merged.merge_patch(changes);
+      o.layout = kind.read_layout(ObjectReader(merged, entry.pointer_of("layout")));
+      // Keylines are the design grid's (a unit a pixel at its own size): an optical size draws its
+      // numbers as given, for its own pixels, and keeps the cards as they stand.
+      o.layout.keyline_weight = 0;
+      if (entry.has("packet_min_px")) o.packet_min_px = entry.number("packet_min_px", 0, 16);
+      entry.finish();
+      h.optical_sizes.push_back(o);
+    }
+  }
+  reader.finish();
+  return h;
+}
 
 StyleRule read_style(ObjectReader reader) {
   StyleRule rule;
@@ -215,7 +256,7 @@ motion::Clip read_clip(const json& value, const std::string& pointer, const std:
   if (kind == "hold") {
     clip.kind = motion::Hold{read_frames(reader, "hold", frame_rate, 0.5)};
   } else if (kind == "gather") {
-    ObjectReader g = reader.object("gather");
+    ObjectReader g = reader.object("gather", {"scale", "gather", "hold", "release"});
     motion::Gather gather;
     gather.scale = g.number("scale", 0.5, 1);
     gather.gather = read_timing(g, "gather", frame_rate);
@@ -224,14 +265,14 @@ motion::Clip read_clip(const json& value, const std::string& pointer, const std:
     g.finish();
     clip.kind = gather;
   } else if (kind == "swell") {
-    clip.kind = motion::Pulse{read_swell(reader.object("swell"), frame_rate)};
+    clip.kind = motion::Pulse{read_swell(reader.object("swell", {"scale", "rise", "settle"}), frame_rate)};
   } else if (kind == "exchange") {
-    ObjectReader e = reader.object("exchange");
+    ObjectReader e = reader.object("exchange", {"direction", "travel", "swell"});
     motion::Exchange exchange;
     exchange.direction = static_cast<motion::Direction>(e.choice("direction", {"clockwise", "counter-clockwise"}));
     // Packets must move monotonically from sender to receiver: no overshoot in travel.
     exchange.travel = read_timing(e, "travel", frame_rate, 0, 1);
-    exchange.swell = read_swell(e.object("swell"), frame_rate);
+    exchange.swell = read_swell(e.object("swell", {"scale", "rise", "settle"}), frame_rate);
     e.finish();
     clip.kind = exchange;
   } else if (kind == "sequence") {
@@ -239,12 +280,12 @@ motion::Clip read_clip(const json& value, const std::string& pointer, const std:
   } else if (kind == "parallel") {
     clip.kind = motion::Parallel{clips_of(reader.array("parallel", 1, 32))};
   } else if (kind == "stagger") {
-    ObjectReader body = reader.object("stagger");
+    ObjectReader body = reader.object("stagger", {"lag", "clip"});
     const double lag = read_frames(body, "lag", frame_rate, 0);
     clip.kind = motion::Stagger{lag, one_clip(body)};
     body.finish();
   } else if (kind == "repeat") {
-    ObjectReader body = reader.object("repeat");
+    ObjectReader body = reader.object("repeat", {"times", "clip"});
     const int times = body.integer("times", 1, 16);
     clip.kind = motion::Repeat{times, one_clip(body)};
     body.finish();
@@ -268,14 +309,14 @@ motion::ChoreographyParams read_motion(ObjectReader reader, double frame_rate) {
 
 // The largest swell any exchange asks for must keep every module inside the grid, and apart from
 // its neighbours (which swell at the same time in an exchange of every module).
-void check_swell_fits(const IconSpec& spec, const std::string& motions_pointer) {
-  const geometry::LayoutParams& l = spec.layout;
+void check_swell_fits(const IconSpec& spec, const geometry::LayoutParams& l, const std::string& motions_pointer) {
   const geometry::RingLayout ring = geometry::ring_layout(l);
   const double in_grid = geometry::max_swell_in_grid(ring);
-  const double apart = (ring.centers[1] - ring.centers[0]).norm() / (2 * geometry::edge_distance(ring));
+  const double apart = geometry::max_swell_apart(ring);
   const double max_scale = std::min(in_grid, apart);
   for (const auto& [name, params] : spec.motions) {
-    motion::for_each_clip(params.timeline, [&](const motion::Clip& clip) {
+    // `name` by an init-capture: clang 14 cannot capture a structured binding (allowed from C++20).
+    motion::for_each_clip(params.timeline, [&, &name = name](const motion::Clip& clip) {
       const auto* exchange = std::get_if<motion::Exchange>(&clip.kind);
       const auto* pulse = std::get_if<motion::Pulse>(&clip.kind);
       const double scale = exchange ? exchange->swell.scale : pulse ? pulse->swell.scale : 1;
@@ -313,7 +354,7 @@ namespace {
 IconMeta read_meta(ObjectReader& root, const std::string& id) {
   IconMeta meta{id, "", "", {}, ""};
   if (!root.has("meta")) return meta;
-  ObjectReader r = root.object("meta");
+  ObjectReader r = root.object("meta", {"title", "description", "category", "keywords", "license"});
   const auto text = [&](std::string_view key, std::size_t max) {
     if (!r.has(key)) return std::string();
     std::string value = r.string(key);
@@ -348,7 +389,8 @@ std::vector<std::string> icon_kind_names() {
 }
 
 IconSpec load_spec(const json& document) {
-  ObjectReader root(document, "");
+  ObjectReader root(document, "", {"id", "meta", "frame_rate", "kind", "layout", "stroke", "defaults", "interaction", "styles",
+                                   "themes", "motions", "hinting"});
   IconSpec spec;
   spec.id = root.string("id");
   if (spec.id.empty() || spec.id.size() > 64 ||
@@ -361,9 +403,10 @@ IconSpec load_spec(const json& document) {
   std::size_t kind = 0;
   if (root.has("kind")) kind = root.choice("kind", icon_kind_names());
   spec.kind = kKindReaders[kind].name;
-  spec.layout = kKindReaders[kind].read_layout(root.object("layout"));
+  spec.layout = kKindReaders[kind].read_layout(root.object("layout", kKindReaders[kind].fields));
+  if (root.has("hinting")) spec.hinting = read_hinting(root.object("hinting"), root.value("layout"), kKindReaders[kind]);
 
-  ObjectReader stroke = root.object("stroke");
+  ObjectReader stroke = root.object("stroke", {"default", "presets"});
   spec.default_weight = stroke.number("default", kMinWeight, kMaxWeight);
   const json& presets = stroke.array("presets", 1, 8);
   for (std::size_t i = 0; i < presets.size(); ++i) {
@@ -372,9 +415,9 @@ IconSpec load_spec(const json& document) {
   }
   stroke.finish();
 
-  spec.styles = read_named(root, "styles", [](ObjectReader r, const std::string&) { return read_style(r); });
-  spec.themes = read_named(root, "themes", [](ObjectReader r, const std::string&) { return read_theme(r); });
-  spec.motions = read_named(root, "motions", [&](ObjectReader r, const std::string& name) {
+  spec.styles = read_named(root, "styles", {"card_fill", "card_stroke", "die"}, [](ObjectReader r, const std::string&) { return read_style(r); });
+  spec.themes = read_named(root, "themes", {"primary", "backdrop", "secondary_mix"}, [](ObjectReader r, const std::string&) { return read_theme(r); });
+  spec.motions = read_named(root, "motions", {"loop", "lead", "timeline", "tail"}, [&](ObjectReader r, const std::string& name) {
     const motion::ChoreographyParams params = read_motion(r, spec.frame_rate);
     // Building the choreography is the final check that its timings fit together.
     try {
@@ -390,20 +433,21 @@ IconSpec load_spec(const json& document) {
   });
   check_unique_animation_ids(spec);
 
-  ObjectReader defaults = root.object("defaults");
+  ObjectReader defaults = root.object("defaults", {"style", "motion", "theme"});
   spec.default_style = spec.styles[defaults.choice("style", names_of(spec.styles))].name;
   spec.default_motion = spec.motions[defaults.choice("motion", names_of(spec.motions))].name;
   spec.default_theme = spec.themes[defaults.choice("theme", names_of(spec.themes))].name;
   defaults.finish();
   spec.hover_motion = spec.click_motion = spec.default_motion;
   if (root.has("interaction")) {
-    ObjectReader interaction = root.object("interaction");
+    ObjectReader interaction = root.object("interaction", {"hover", "click"});
     spec.hover_motion = spec.motions[interaction.choice("hover", names_of(spec.motions))].name;
     spec.click_motion = spec.motions[interaction.choice("click", names_of(spec.motions))].name;
     interaction.finish();
   }
   root.finish();
-  check_swell_fits(spec, "/motions");
+  check_swell_fits(spec, spec.layout, "/motions");
+  for (const OpticalSize& optical : spec.hinting.optical_sizes) check_swell_fits(spec, optical.layout, "/motions");
 
   spec.source = document;
   return spec;
@@ -411,16 +455,53 @@ IconSpec load_spec(const json& document) {
 
 namespace {
 
+// "line L, column C" of the character before byte `end` of `text` (a parser's position: the last
+// character it read).
+std::string line_and_column(std::string_view text, std::size_t end) {
+  end = std::min(end, text.size());
+  std::size_t line = 1, column = 1;
+  for (std::size_t i = 0; i + 1 < end; ++i) {
+    if (text[i] == '\n') {
+      ++line, column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+// nlohmann's message without its code and position: "unexpected ','; expected string literal".
+std::string parser_words(const std::string& what) {
+  std::string words = what;
+  if (const std::size_t code = words.find("] "); words.rfind("[json.exception.", 0) == 0 && code != std::string::npos) words.erase(0, code + 2);
+  if (const std::size_t at = words.find(": "); words.rfind("parse error", 0) == 0 && at != std::string::npos) words.erase(0, at + 2);
+  if (const std::size_t dash = words.find(" - "); words.rfind("syntax error", 0) == 0 && dash != std::string::npos) words.erase(0, dash + 3);
+  return words;
+}
+
 // Text → JSON document, refusing nesting deeper than any spec needs before it costs anything.
-// Every nlohmann error (syntax, number overflow such as 1e400) becomes a SpecError.
+// Every nlohmann error (syntax, number overflow such as 1e400) becomes a SpecError saying where,
+// by line and column.
 json parse_document(std::string_view text) {
   try {
     return json::parse(text, [](int depth, json::parse_event_t, json&) {
       if (depth > kMaxSpecJsonDepth) throw SpecError("", "JSON nests deeper than " + std::to_string(kMaxSpecJsonDepth) + " levels");
       return true;
     });
+  } catch (const json::parse_error& e) {
+    throw SpecError("", "invalid JSON at " + line_and_column(text, e.byte) + ": " + parser_words(e.what()));
+  } catch (const json::out_of_range& e) {
+    // A number too large for a double carries no position: find it by its text.
+    const std::string what = e.what();
+    const std::size_t open = what.find('\''), close = what.rfind('\'');
+    const std::string number = open < close ? what.substr(open + 1, close - open - 1) : "";
+    const std::size_t at = number.empty() ? std::string_view::npos : text.find(number);
+    if (at != std::string_view::npos) {
+      throw SpecError("", "invalid JSON at " + line_and_column(text, at + 1) + ": the number " + number + " is too large");
+    }
+    throw SpecError("", "invalid JSON: " + parser_words(what));
   } catch (const json::exception& e) {
-    throw SpecError("", std::string("invalid JSON: ") + e.what());
+    throw SpecError("", "invalid JSON: " + parser_words(e.what()));
   }
 }
 

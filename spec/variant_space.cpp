@@ -2,6 +2,9 @@
 
 #include "spec/json_reader.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace iconsynth::spec {
 
 VariantSpace::VariantSpace(const IconSpec& spec)
@@ -44,6 +47,11 @@ std::string VariantSpace::file_stem(const Variant& v) { return animation_id(v) +
 
 std::string VariantSpace::golden_id(const Variant& v) {
   return animation_id(v) + "-" + v.theme + "-w" + weight_label(v.weight);
+}
+
+std::string named_choice(const std::string& option, const std::string& name, const std::vector<std::string>& choices) {
+  if (std::find(choices.begin(), choices.end(), name) != choices.end()) return name;
+  throw std::invalid_argument(option + " " + name + ": the spec names " + joined_names(choices, ", "));
 }
 
 }  // namespace iconsynth::spec

@@ -31,6 +31,10 @@ struct VariantAxes {
   std::optional<double> weight = std::nullopt;
 };
 
+// `name` if it is among `choices` (the spec's names of one axis), else std::invalid_argument naming
+// `option` and the choices: "--style sketch: the spec names outline, solid, duotone".
+std::string named_choice(const std::string& option, const std::string& name, const std::vector<std::string>& choices);
+
 class VariantSpace {
  public:
   explicit VariantSpace(const IconSpec& spec);

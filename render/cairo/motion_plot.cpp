@@ -153,9 +153,20 @@ double PlotLayout::y_progress(double p) const { return packet_bottom - (packet_b
 
 namespace {
 
+// An event's spec path, written up along its line from the bottom of the packet panel; events
+// at one frame sit side by side.
+void event_path(cairo_t* cr, double x, double bottom, int beside, const std::string& path) {
+  cairo_save(cr);
+  cairo_translate(cr, x - 4 + 11 * beside, bottom - 4);
+  cairo_rotate(cr, -M_PI / 2);
+  text(cr, 0, 0, path, 9, 0, 0x6B7280);
+  cairo_restore(cr);
+}
+
 // Events: one dashed line and label per kind and frame (simultaneous ones share it).
-void draw_events(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l) {
+void draw_events(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l, const std::string& motion) {
   std::map<std::pair<double, int>, bool> seen;
+  std::map<double, int> at_frame;
   int label_row = 0;
   for (const motion::ChoreographyEvent& e : c.events) {
     if (e.kind == motion::ChoreographyEvent::Kind::Settled || seen[{e.frame, static_cast<int>(e.kind)}]) continue;
@@ -172,6 +183,11 @@ void draw_events(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l
     std::string name(motion::event_name(e.kind));
     if (e.round >= 0) name += " r" + std::to_string(e.round + 1);
     text(cr, x + 3, l.scale_top + 12 + 12 * (label_row++ % 3), name + " @" + format(e.frame, "%g"), 10, 0, 0x4B5563);
+    if (!motion.empty()) {
+      std::string path = e.field;  // after "motions.<motion>.", which the legend says once
+      std::replace(path.begin(), path.end(), '/', '.');
+      event_path(cr, x, l.packet_bottom, at_frame[e.frame]++, path);
+    }
   }
 }
 
@@ -213,7 +229,7 @@ void draw_packet_panel(cairo_t* cr, const motion::Choreography& c, const PlotLay
 }
 
 // Legend: ring positions, and what the marks mean.
-void draw_legend(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l) {
+void draw_legend(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l, const std::string& motion) {
   double ly = l.scale_top + 8;
   for (int m = 0; m < static_cast<int>(c.module_scale.size()); ++m, ly += 20) {
     set_rgb(cr, ring_color(m));
@@ -224,6 +240,11 @@ void draw_legend(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l
   }
   text(cr, l.right + 16, ly + 8, "dots: keyframes", 10, 0, 0x6B7280);
   text(cr, l.right + 16, ly + 22, "squares: easing handles", 10, 0, 0x6B7280);
+  if (!motion.empty()) {
+    text(cr, l.right + 16, ly + 44, "along each event line:", 10, 0, 0x6B7280);
+    text(cr, l.right + 16, ly + 58, "its timing's --set path,", 10, 0, 0x6B7280);
+    text(cr, l.right + 16, ly + 72, "after motions." + motion + ".", 10, 0, 0x6B7280);
+  }
 }
 
 }  // namespace
@@ -235,11 +256,11 @@ void draw_motion_plot(cairo_t* cr, const motion::Choreography& c, double frame_r
   cairo_paint(cr);
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
   text(cr, l.left, 28, o.title, 16, 0, 0x111827);
-  draw_events(cr, c, l);
+  draw_events(cr, c, l, o.motion);
   draw_scale_panel(cr, c, l);
   draw_packet_panel(cr, c, l);
   frame_axis(cr, l, c.frame_count, frame_rate, l.packet_bottom);
-  draw_legend(cr, c, l);
+  draw_legend(cr, c, l, o.motion);
   cairo_restore(cr);
 }
 

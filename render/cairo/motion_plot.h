@@ -2,7 +2,8 @@
 // A chart of a motion for people tweaking its parameters: each module's scale over the frames
 // (top panel) and each packet's progress and visibility (bottom panel), with keyframes marked,
 // Bézier handles drawn, events (departures, landings, swell peaks, the anticipation low)
-// annotated, and the time axis in frames and milliseconds.
+// annotated with the spec path of the timing that places them, and the time axis in frames and
+// milliseconds.
 
 #include "motion/choreography.h"
 #include "render/cairo/surface.h"
@@ -17,6 +18,9 @@ struct PlotOptions {
   int width = 1200;
   int height = 720;
   std::string title;
+  // The motion's name in the spec: each event is then labelled, along its line, with the --set
+  // path of the timing that places it (motions.<motion>.<event field>).
+  std::string motion;
 };
 
 // Where things land on the chart: the same mapping the drawing uses, for callers and tests.

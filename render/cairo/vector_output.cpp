@@ -1,7 +1,5 @@
 #include "render/cairo/vector_output.h"
 
-#include "render/compare/report_files.h"
-
 #include "render/cairo/draw.h"
 #include "render/cairo/raster.h"
 
@@ -72,29 +70,6 @@ std::string svg_document(double width, double height, const std::function<void(c
   std::string out;
   draw_document(cairo_svg_surface_create_for_stream(append, &out, width, height), draw, "SVG");
   return normalize_surface_ids(out);
-}
-
-namespace {
-
-// An image with a name for assistive technology: role="img", then <title> and <desc> first in
-// the <svg> (what screen readers announce).
-std::string with_description(std::string svg, const spec::IconMeta& meta) {
-  const std::size_t open = svg.find("<svg ");
-  const std::size_t end = open == std::string::npos ? open : svg.find('>', open);
-  if (end == std::string::npos) throw std::logic_error("cairo wrote an SVG without an <svg> element");
-  std::string text = "\n<title>" + escape_html(meta.title) + "</title>";
-  if (!meta.description.empty()) text += "\n<desc>" + escape_html(meta.description) + "</desc>";
-  svg.insert(end + 1, text);
-  svg.insert(open + 4, " role=\"img\"");
-  return svg;
-}
-
-}  // namespace
-
-std::string render_svg(const FrameScene& frame, int size) {
-  check_output_size(size);
-  return with_description(svg_document(size, size, [&](cairo_t* cr) { draw_frame(cr, frame, size / frame.scene->grid); }),
-                          frame.scene->meta);
 }
 
 std::string render_pdf(const FrameScene& frame, int size) {

@@ -1,5 +1,6 @@
 #pragma once
-// A frame as a vector document (SVG or PDF), held in memory so callers can write it atomically.
+// Vector documents from Cairo (a chart as SVG, a frame as PDF), held in memory so callers can write
+// them atomically. A frame as SVG is render/svg/static_svg.h, written from the scene.
 
 #include "render/scene/evaluate.h"
 
@@ -14,8 +15,6 @@ namespace iconsynth::render {
 // process-wide ids renumbered so the same drawing always gives the same bytes.
 std::string svg_document(double width, double height, const std::function<void(cairo_t*)>& draw);
 
-// SVG document of `frame`, size × size px with a transparent background.
-std::string render_svg(const FrameScene& frame, int size);
 // One-page PDF of `frame`, size × size pt; dates fixed so the bytes are reproducible.
 std::string render_pdf(const FrameScene& frame, int size);
 

@@ -7,9 +7,12 @@
 
 #include <cairo.h>
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
-#include <optional>
 #include <map>
+#include <optional>
+#include <set>
 
 namespace iconsynth::render::golden {
 
@@ -138,16 +141,58 @@ int VariantCheck::count(FrameCheck::Status status) const {
 }
 
 bool VariantCheck::passed() const {
-  return lottie.passed() && count(FrameCheck::Status::Differs) == 0 && count(FrameCheck::Status::Missing) == 0;
+  return lottie.passed() && !frame_count_changed() && count(FrameCheck::Status::Differs) == 0 &&
+         count(FrameCheck::Status::Missing) == 0;
+}
+
+const FrameCheck* worst_frame(const VariantCheck& check) {
+  const auto rank = [](const FrameCheck& f) {
+    return f.status == FrameCheck::Status::Missing ? 2.0 : f.status == FrameCheck::Status::Differs ? f.stats.share_over : -1.0;
+  };
+  const FrameCheck* worst = nullptr;
+  for (const FrameCheck& f : check.frames) {
+    if (rank(f) >= 0 && (!worst || rank(f) > rank(*worst))) worst = &f;
+  }
+  return worst;
+}
+
+std::string describe(const SetFileProblem& problem) {
+  switch (problem.kind) {
+    case SetFileProblem::Kind::Missing: return "missing " + problem.file;
+    case SetFileProblem::Kind::Altered: return "altered " + problem.file + ": its sha256 is not the manifest's";
+    case SetFileProblem::Kind::Extra: return "extra " + problem.file + ": not in golden.json";
+  }
+  return problem.file;
+}
+
+std::vector<SetFileProblem> check_set_files(const GoldenSet& set, const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::vector<SetFileProblem> problems;
+  std::set<std::string> listed{manifest_path(dir).filename().string()};
+  for (const SetFile& f : set.files()) {
+    listed.insert(f.path);
+    const fs::path path = dir / f.path;
+    if (!fs::is_regular_file(path)) problems.push_back({SetFileProblem::Kind::Missing, f.path});
+    else if (sha256_hex(read_file(path)) != f.sha256) problems.push_back({SetFileProblem::Kind::Altered, f.path});
+  }
+  std::vector<std::string> extra;
+  for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator(); ++it) {
+    if (it->is_directory() && !it->is_symlink()) continue;
+    const std::string rel = it->path().lexically_relative(dir).generic_string();
+    if (!listed.count(rel)) extra.push_back(rel);
+  }
+  std::sort(extra.begin(), extra.end());
+  for (std::string& file : extra) problems.push_back({SetFileProblem::Kind::Extra, std::move(file)});
+  return problems;
 }
 
 bool CheckReport::passed() const {
-  return bundle.passed() && missing.empty() && unexpected.empty() &&
+  return bundle.passed() && files.empty() && missing.empty() && unexpected.empty() &&
          std::all_of(variants.begin(), variants.end(), [](const VariantCheck& v) { return v.passed(); });
 }
 
 GoldenBuild make_golden_set(const spec::IconSpec& spec, const std::filesystem::path& dir, int size,
-                            const Tolerance& tolerance, const std::string& iconsynth_version) {
+                            const Tolerance& tolerance, const std::string& iconsynth_version, Geometry geometry) {
   check_output_size(size);
   GoldenBuild build;
   GoldenSet& set = build.set;
@@ -156,10 +201,11 @@ GoldenBuild make_golden_set(const spec::IconSpec& spec, const std::filesystem::p
   set.iconsynth_version = iconsynth_version;
   set.cairo_version = cairo_version_string();
   set.size = size;
+  set.hinted = hints_at(spec, size, geometry);
   set.tolerance = tolerance;
   set.variants = variants_of(spec);
   for (GoldenVariant& v : set.variants) {
-    const AnimatedScene scene = build_scene(spec, v.variant());
+    const AnimatedScene scene = scene_for_size(spec, v.variant(), size, geometry);
     ImageSurface sheet(static_cast<int>(v.frames.size()) * size, size);
     CairoContext cr = make_context(sheet.get());
     cairo_set_operator(cr.get(), CAIRO_OPERATOR_SOURCE);
@@ -174,7 +220,7 @@ GoldenBuild make_golden_set(const spec::IconSpec& spec, const std::filesystem::p
     std::string png = sheet.png_bytes();
     v.png_sha256 = sha256_hex(png);
     build.files.push_back({sheet_path(dir, v), std::move(png)});
-    std::string json = variant_lottie(scene);
+    std::string json = variant_lottie(build_scene(spec, v.variant()));
     v.lottie_sha256 = sha256_hex(json);
     build.files.push_back({lottie_path(dir, v), std::move(json)});
   }
@@ -194,6 +240,7 @@ CheckReport check_golden_set(const spec::IconSpec& spec, const std::filesystem::
     throw std::invalid_argument(manifest_path(dir).string() + " is not valid JSON: " + e.what());
   }
   report.golden = golden_set_from_json(manifest);
+  report.files = check_set_files(report.golden, dir);
   report.tolerance = options.tolerance.value_or(report.golden.tolerance);
   if (report.golden.spec_sha256 != spec_hash(spec)) report.notes.push_back("the spec differs from the one the goldens were made from");
   if (report.golden.cairo_version != cairo_version_string()) {
@@ -208,14 +255,16 @@ CheckReport check_golden_set(const spec::IconSpec& spec, const std::filesystem::
       report.missing.push_back(golden.id());
       continue;
     }
-    VariantCheck check{golden, now->weight, spec.theme_rule(golden.theme).backdrop, {}, {}};
-    const AnimatedScene scene = build_scene(spec, now->variant());
+    const auto start = std::chrono::steady_clock::now();
+    const AnimatedScene scene = scene_for_size(spec, now->variant(), report.golden.size, report.golden.hinted ? Geometry::Hinted : Geometry::Exact);
+    VariantCheck check{golden, now->weight, scene.frame_count, spec.theme_rule(golden.theme).backdrop, {}, {}};
     GoldenSheet sheet(sheet_path(dir, golden));
     for (std::size_t i = 0; i < golden.frames.size(); ++i) {
       check.frames.push_back(check_frame(scene, golden.frames[i], static_cast<int>(i), sheet, report.golden.size,
                                          report.tolerance, options.offset_px));
     }
-    check.lottie = check_lottie(golden.id(), variant_lottie(scene), golden.lottie_sha256, lottie_path(dir, golden), false);
+    check.lottie = check_lottie(golden.id(), variant_lottie(build_scene(spec, now->variant())), golden.lottie_sha256, lottie_path(dir, golden), false);
+    check.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     report.variants.push_back(std::move(check));
   }
   for (const GoldenVariant& c : current) {

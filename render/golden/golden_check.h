@@ -3,6 +3,7 @@
 // first; where the bytes differ, pixels within a per-channel tolerance; Lottie exports by hash,
 // explained by a structural diff when they differ.
 
+#include "render/cairo/sized_scene.h"
 #include "render/compare/image_diff.h"
 #include "render/compare/report_files.h"
 #include "render/golden/golden_set.h"
@@ -25,9 +26,11 @@ struct GoldenBuild {
   std::vector<OutputFile> files;  // sheets, Lottie JSON, the bundle, and golden.json last
 };
 
-// Renders every variant's key frames at `size` px into one sheet each, and exports its Lottie.
+// Renders every variant's key frames at `size` px into one sheet each (hinted where the spec
+// hints that size, unless `geometry` is Exact), and exports its Lottie.
 GoldenBuild make_golden_set(const spec::IconSpec& spec, const std::filesystem::path& dir, int size,
-                            const Tolerance& tolerance, const std::string& iconsynth_version);
+                            const Tolerance& tolerance, const std::string& iconsynth_version,
+                            Geometry geometry = Geometry::Hinted);
 
 struct FrameCheck {
   enum class Status { Exact, Within, Differs, Missing };
@@ -49,18 +52,41 @@ struct LottieCheck {
 struct VariantCheck {
   GoldenVariant golden;
   double weight;              // the weight rendered now
+  int frame_count;            // of the animation now
   spec::Rgba backdrop;        // the theme's, behind its images in the report
   std::vector<FrameCheck> frames;
   LottieCheck lottie;
+  double seconds = 0;         // the check's wall time
   bool passed() const;
   int count(FrameCheck::Status status) const;
+  // The animation is longer or shorter than the golden one (when the set recorded its length).
+  bool frame_count_changed() const { return golden.frame_count != 0 && golden.frame_count != frame_count; }
 };
+
+// The frame that differs most (a missing golden image first, then the largest share beyond the
+// tolerance); nullptr when every frame matches.
+const FrameCheck* worst_frame(const VariantCheck& check);
+
+// A file of the set that is not as its manifest says.
+struct SetFileProblem {
+  enum class Kind { Missing, Altered, Extra };
+  Kind kind;
+  std::string file;  // relative to the set's folder
+};
+
+// "missing png/outline-light-dark-w2.png", "altered …", "extra …: not in golden.json".
+std::string describe(const SetFileProblem& problem);
+
+// The set's files against its manifest: each listed file present with its sha256, nothing else in
+// the folder but golden.json. In manifest order, then the extra files sorted.
+std::vector<SetFileProblem> check_set_files(const GoldenSet& set, const std::filesystem::path& dir);
 
 struct CheckReport {
   GoldenSet golden;
   Tolerance tolerance;        // in force for this check
   std::vector<VariantCheck> variants;
   LottieCheck bundle;
+  std::vector<SetFileProblem> files;    // the set's own files against its manifest
   std::vector<std::string> missing;     // golden variants the spec no longer has
   std::vector<std::string> unexpected;  // spec variants without goldens
   std::vector<std::string> notes;       // context: spec or Cairo differ from the goldens' own

@@ -1,8 +1,9 @@
 #pragma once
 // The report people look at after a golden check:
-//   OUT/index.html    verdict; one row per differing frame with expected | actual | diff (4×
-//                     enlarged, differences in red/blue); per changed variant a strip of all its
-//                     frames with the changed ones marked; Lottie changes as readable paths
+//   OUT/index.html    verdict; one row per group of variants that changed alike (change_groups.h):
+//                     what changed, which variants, the worst frame's expected | actual | diff (4×
+//                     enlarged, differences in red/blue), a strip of all its key frames with the
+//                     changed ones marked, the Lottie changes folded; the bundle's changes
 //   OUT/summary.json  the same facts for machines
 //   OUT/img/…         the images the page shows
 // Self-contained: opened from disk, it needs nothing else.

@@ -1,5 +1,6 @@
 #include "render/golden/golden_set.h"
 
+#include "render/compare/report_files.h"
 #include "spec/json_reader.h"
 
 #include <algorithm>
@@ -33,8 +34,9 @@ std::vector<GoldenVariant> variants_of(const spec::IconSpec& spec) {
   for (const spec::Variant& variant : space.variants()) {
     // The preset's index: a golden weight is matched by its slot, so a changed preset is caught.
     const auto preset = std::find(space.weights().begin(), space.weights().end(), variant.weight) - space.weights().begin();
-    GoldenVariant v{variant.style, variant.motion, variant.theme, static_cast<int>(preset), variant.weight, {}, {}, {}};
+    GoldenVariant v{variant.style, variant.motion, variant.theme, static_cast<int>(preset), variant.weight, 0, {}, {}, {}};
     const AnimatedScene scene = build_scene(spec, v.variant());
+    v.frame_count = scene.frame_count;
     for (int f : key_frames(scene)) v.frames.push_back({f, {}});
     out.push_back(std::move(v));
   }
@@ -52,6 +54,7 @@ json to_json(const GoldenSet& set) {
                         {"theme", v.theme},
                         {"preset", v.preset},
                         {"weight", v.weight},
+                        {"frame_count", v.frame_count},
                         {"png_sha256", v.png_sha256},
                         {"frames", frames},
                         {"lottie_sha256", v.lottie_sha256}});
@@ -62,6 +65,7 @@ json to_json(const GoldenSet& set) {
           {"iconsynth", set.iconsynth_version},
           {"cairo", set.cairo_version},
           {"size", set.size},
+          {"geometry", set.hinted ? "hinted" : "exact"},
           {"tolerance", {{"channel", set.tolerance.channel}, {"max_share", set.tolerance.max_share}}},
           {"variants", variants},
           {"bundle_sha256", set.bundle_sha256}};
@@ -73,10 +77,16 @@ GoldenSet golden_set_from_json(const json& m) {
     if (m.at("format") != 1) throw std::invalid_argument("golden manifest: unsupported format " + m.at("format").dump());
     GoldenSet set;
     set.icon = m.at("icon").get<std::string>();
+    if (render::safe_file_name(set.icon) != set.icon) {
+      throw std::invalid_argument("golden manifest: icon \"" + set.icon + "\" is not a plain file name");
+    }
     set.spec_sha256 = m.at("spec_sha256").get<std::string>();
     set.iconsynth_version = m.at("iconsynth").get<std::string>();
     set.cairo_version = m.at("cairo").get<std::string>();
     set.size = m.at("size").get<int>();
+    const std::string geometry = m.value("geometry", "exact");
+    if (geometry != "hinted" && geometry != "exact") throw std::invalid_argument("golden manifest: geometry \"" + geometry + "\" is neither \"hinted\" nor \"exact\"");
+    set.hinted = geometry == "hinted";
     set.tolerance = {m.at("tolerance").at("channel").get<int>(), m.at("tolerance").at("max_share").get<double>()};
     for (const json& v : m.at("variants")) {
       GoldenVariant gv{v.at("style").get<std::string>(),
@@ -84,9 +94,14 @@ GoldenSet golden_set_from_json(const json& m) {
                        v.at("theme").get<std::string>(),
                        v.at("preset").get<int>(),
                        v.at("weight").get<double>(),
+                       v.value("frame_count", 0),
                        {},
                        v.at("png_sha256").get<std::string>(),
                        v.at("lottie_sha256").get<std::string>()};
+      // Ids name files: a name that is not a plain file name could point outside the set.
+      if (render::safe_file_name(gv.id()) != gv.id()) {
+        throw std::invalid_argument("golden manifest: variant \"" + gv.id() + "\" is not a plain file name");
+      }
       for (const json& f : v.at("frames")) gv.frames.push_back({f.at("frame").get<int>(), f.at("sha256").get<std::string>()});
       set.variants.push_back(std::move(gv));
     }
@@ -97,18 +112,25 @@ GoldenSet golden_set_from_json(const json& m) {
   }
 }
 
+std::vector<SetFile> GoldenSet::files() const {
+  std::vector<SetFile> out;
+  for (const GoldenVariant& v : variants) {
+    out.push_back({sheet_file(v), v.png_sha256});
+    out.push_back({lottie_file(v), v.lottie_sha256});
+  }
+  out.push_back({bundle_file(icon), bundle_sha256});
+  return out;
+}
+
+std::string sheet_file(const GoldenVariant& v) { return "png/" + v.id() + ".png"; }
+std::string lottie_file(const GoldenVariant& v) { return "lottie/" + v.id() + ".json"; }
+std::string bundle_file(const std::string& icon) { return icon + ".lottie"; }
+
 std::filesystem::path manifest_path(const std::filesystem::path& dir) { return dir / "golden.json"; }
-
-std::filesystem::path sheet_path(const std::filesystem::path& dir, const GoldenVariant& v) {
-  return dir / "png" / (v.id() + ".png");
-}
-
-std::filesystem::path lottie_path(const std::filesystem::path& dir, const GoldenVariant& v) {
-  return dir / "lottie" / (v.id() + ".json");
-}
-
+std::filesystem::path sheet_path(const std::filesystem::path& dir, const GoldenVariant& v) { return dir / sheet_file(v); }
+std::filesystem::path lottie_path(const std::filesystem::path& dir, const GoldenVariant& v) { return dir / lottie_file(v); }
 std::filesystem::path bundle_path(const std::filesystem::path& dir, const std::string& icon) {
-  return dir / (icon + ".lottie");
+  return dir / bundle_file(icon);
 }
 
 }  // namespace iconsynth::render::golden

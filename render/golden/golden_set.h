@@ -7,14 +7,22 @@
 //   DIR/<icon>.lottie              the dotLottie bundle
 //
 //   golden.json: {"format":1, "icon":"gpu-cluster", "spec_sha256":"…", "iconsynth":"0.1.0",
-//                 "cairo":"1.16.0", "size":48, "tolerance":{"channel":20,"max_share":0.005},
+//                 "cairo":"1.16.0", "size":48, "geometry":"hinted",
+//                 "tolerance":{"channel":20,"max_share":0.005},
 //                 "variants":[{"id":"outline-light-dark-w2", "style":"outline", "motion":"light",
-//                              "theme":"dark", "preset":1, "weight":2, "png_sha256":"…",
-//                              "frames":[{"frame":0,"sha256":"…"}, …], "lottie_sha256":"…"}, …],
+//                              "theme":"dark", "preset":1, "weight":2, "frame_count":60,
+//                              "png_sha256":"…", "frames":[{"frame":0,"sha256":"…"}, …],
+//                              "lottie_sha256":"…"}, …],
 //                 "bundle_sha256":"…"}
 // A frame's sha256 is of its decoded pixels (premultiplied ARGB32 rows), not of PNG bytes: the
 // exact match then does not depend on the PNG encoder, and one sheet per variant keeps the set
 // to a few dozen files.
+// "geometry" says which the frames hold: "hinted" (fitted to the size's pixel grid, as outputs of
+// that size draw them; render/cairo/sized_scene.h) or "exact" (build_scene's; a manifest without
+// the field is exact). Lottie exports and the bundle are always exact.
+// The file hashes (png_, lottie_, bundle_sha256) make the manifest the list
+// of the set's files: a file missing, altered or not listed fails the check (`frame_count` is
+// optional on reading: sets made before it carry none).
 // A variant is identified by style, motion, theme and the *index* of its preset weight, so a spec
 // whose preset 2 becomes 2.1 is checked against the weight-2 goldens, and fails.
 
@@ -44,6 +52,7 @@ struct GoldenVariant {
   std::string theme;
   int preset;          // index into the spec's stroke presets
   double weight;
+  int frame_count = 0;  // of the whole animation; 0 when the set did not record it
   std::vector<GoldenFrame> frames;
   std::string png_sha256;     // of the sheet file
   std::string lottie_sha256;
@@ -56,15 +65,25 @@ struct GoldenVariant {
   }
 };
 
+// A file of a set: its path relative to the set's folder ("png/outline-light-dark-w2.png").
+struct SetFile {
+  std::string path;
+  std::string sha256;
+};
+
 struct GoldenSet {
   std::string icon;
   std::string spec_sha256;
   std::string iconsynth_version;
   std::string cairo_version;
   int size = 48;
+  bool hinted = false;       // the frames are the hinted scene's at `size` ("geometry")
   Tolerance tolerance;
   std::vector<GoldenVariant> variants;
   std::string bundle_sha256;
+
+  // Every file of the set but golden.json, with the sha256 of its bytes, in manifest order.
+  std::vector<SetFile> files() const;
 };
 
 // Every style × motion × theme × preset weight of the spec, with its key frames (no hashes yet).
@@ -77,6 +96,10 @@ nlohmann::json to_json(const GoldenSet& set);
 // std::invalid_argument naming the field when the manifest is malformed.
 GoldenSet golden_set_from_json(const nlohmann::json& manifest);
 
+// Paths of a set's files relative to its folder.
+std::string sheet_file(const GoldenVariant& v);          // "png/<id>.png"
+std::string lottie_file(const GoldenVariant& v);         // "lottie/<id>.json"
+std::string bundle_file(const std::string& icon);        // "<icon>.lottie"
 // Paths inside a set folder.
 std::filesystem::path manifest_path(const std::filesystem::path& dir);
 std::filesystem::path sheet_path(const std::filesystem::path& dir, const GoldenVariant& v);

@@ -6,17 +6,14 @@
 #include "render/scene/scene.h"
 #include "spec/variant_space.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace iconsynth::render::lottie {
 
 extern const char* const kDescriptorTemplate;
 
 namespace {
-
-void replace_all(std::string& text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-}
 
 Json descriptor_data(const spec::IconSpec& spec) {
   const spec::VariantSpace space(spec);
@@ -61,18 +58,38 @@ Json descriptor_data(const spec::IconSpec& spec) {
 
 }  // namespace
 
+std::string fill_template(const std::string& text, const std::vector<std::pair<std::string, std::string>>& values) {
+  // One pass over the template: values are copied in, never scanned again.
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at = text.find('@'); at != std::string::npos; at = text.find('@', from)) {
+    const std::size_t end = text.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ_", at + 1);
+    if (end == std::string::npos || end == at + 1 || text[end] != '@') {  // an @ of the code's own ('@lottiefiles/…')
+      out.append(text, from, at + 1 - from);
+      from = at + 1;
+      continue;
+    }
+    const std::string name = text.substr(at + 1, end - at - 1);
+    const auto value = std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == name; });
+    if (value == values.end()) throw std::logic_error("template placeholder @" + name + "@ has no value");
+    out.append(text, from, at - from);
+    out += value->second;
+    from = end + 1;
+  }
+  out.append(text, from);
+  return out;
+}
+
 std::string descriptor_file_name(const spec::IconSpec& spec) { return spec.id + ".mjs"; }
 std::string bundle_file_name(const spec::IconSpec& spec) { return spec.id + ".lottie"; }
 
 std::string write_descriptor(const spec::IconSpec& spec, const DescriptorOptions& options) {
-  std::string text = kDescriptorTemplate;
   // Ids and generator names are plain ([a-z0-9-], the tool's own); the data is JSON, which is
   // valid JavaScript; "</" never matters in a module file.
-  replace_all(text, "@DATA@", descriptor_data(spec).dump());
-  replace_all(text, "@BUNDLE@", bundle_file_name(spec));
-  replace_all(text, "@GENERATOR@", options.generator);
-  replace_all(text, "@ID@", spec.id);
-  return text;
+  return fill_template(kDescriptorTemplate, {{"DATA", descriptor_data(spec).dump()},
+                                             {"BUNDLE", bundle_file_name(spec)},
+                                             {"GENERATOR", options.generator},
+                                             {"ID", spec.id}});
 }
 
 }  // namespace iconsynth::render::lottie

@@ -10,6 +10,8 @@
 #include "spec/icon_spec.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace iconsynth::render::lottie {
 
@@ -19,6 +21,10 @@ struct DescriptorOptions {
 
 // The module's text; deterministic for a spec and options.
 std::string write_descriptor(const spec::IconSpec& spec, const DescriptorOptions& options);
+
+// `text` with each "@NAME@" placeholder replaced by its value (generated modules: this one and
+// render/web's); std::logic_error naming any placeholder left unfilled, a bug in the generator.
+std::string fill_template(const std::string& text, const std::vector<std::pair<std::string, std::string>>& values);
 
 // File names: "<id>.mjs" and the bundle it points at, "<id>.lottie".
 std::string descriptor_file_name(const spec::IconSpec& spec);

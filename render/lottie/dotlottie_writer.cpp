@@ -53,14 +53,15 @@ std::vector<BundleEntry> bundle_entries(const spec::IconSpec& spec, const Bundle
     theme_ids.push_back(t.id);
     themes.push_back({{"id", t.id}, {"name", t.name}});
   }
-  for (const spec::Variant& variant : space.variants({.theme = theme, .weight = options.weight})) {
+  for (spec::Variant variant : space.variants({.theme = theme, .weight = options.weight})) {
+    variant.color = options.color;
     const AnimatedScene scene = build_scene(spec, variant);
     const std::string id = spec::VariantSpace::animation_id(variant);
     animations.push_back({"a/" + id + ".json", to_text(write_animation(scene, {options.size, LottieOptions::Meta::Title}))});
-    manifest_animations.push_back({{"id", id},
-                                   {"name", spec.meta.title + ", " + variant.style + ", " + variant.motion},
-                                   {"initialTheme", theme},
-                                   {"themes", theme_ids}});
+    Json entry = {{"id", id}, {"name", spec.meta.title + ", " + variant.style + ", " + variant.motion}};
+    if (!options.color) entry["initialTheme"] = theme;
+    entry["themes"] = theme_ids;
+    manifest_animations.push_back(std::move(entry));
   }
   Json state_machines = Json::array();
   for (const std::string& style : space.styles()) {

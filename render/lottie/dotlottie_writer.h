@@ -25,6 +25,8 @@ struct BundleOptions {
   int size = 24;                          // canvas of every animation
   double weight = 2;                      // stroke weight baked in (and the weight slot's default)
   std::optional<std::string> theme;       // inline colours and the animations' initialTheme (default: the spec's)
+  std::optional<spec::Rgba> color;        // the inline primary instead of the theme's; then no initialTheme,
+                                          // which a player would apply over it
   std::string generator = "iconsynth";
 };
 

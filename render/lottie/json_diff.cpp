@@ -15,17 +15,23 @@ std::string shown(const Json& value) {
   return text;
 }
 
-// Elements are matched by "nm" when every element of both arrays has a distinct one.
-bool named_elements(const Json& a, const Json& b) {
-  std::set<std::string> seen_a, seen_b;
-  for (const auto* array : {&a, &b}) {
-    auto& seen = array == &a ? seen_a : seen_b;
-    for (const Json& e : *array) {
-      if (!e.is_object() || !e.contains("nm") || !e["nm"].is_string()) return false;
-      if (!seen.insert(e["nm"].get<std::string>()).second) return false;
+// The keys that name an array's elements, in order of preference (header comment).
+constexpr const char* kNameKeys[] = {"nm", "cm", "id", "name"};
+
+// The key that names the elements of both arrays, each distinctly; nullptr when none does.
+const char* element_name_key(const Json& a, const Json& b) {
+  if (a.empty() && b.empty()) return nullptr;
+  for (const char* key : kNameKeys) {
+    bool distinct = true;
+    for (const auto* array : {&a, &b}) {
+      std::set<std::string> seen;
+      for (const Json& e : *array) {
+        distinct = distinct && e.is_object() && e.contains(key) && e[key].is_string() && seen.insert(e[key].get<std::string>()).second;
+      }
     }
+    if (distinct) return key;
   }
-  return !a.empty() || !b.empty();
+  return nullptr;
 }
 
 // A value array such as a point or a colour reads best as one change.
@@ -52,16 +58,16 @@ struct Differ {
       for (const auto& [key, value] : b.items()) {
         if (!a.contains(key)) add(JsonChange::Kind::Added, path + "/" + key, nullptr, &value);
       }
-    } else if (a.is_array() && b.is_array() && named_elements(a, b)) {
+    } else if (const char* key = a.is_array() && b.is_array() ? element_name_key(a, b) : nullptr) {
       for (const Json& ea : a) {
-        const std::string name = ea["nm"];
-        const auto eb = std::find_if(b.begin(), b.end(), [&](const Json& e) { return e["nm"] == name; });
+        const std::string name = ea[key];
+        const auto eb = std::find_if(b.begin(), b.end(), [&](const Json& e) { return e[key] == name; });
         if (eb != b.end()) walk(ea, *eb, path + "[" + name + "]");
         else add(JsonChange::Kind::Removed, path + "[" + name + "]", &ea, nullptr);
       }
       for (const Json& eb : b) {
-        const std::string name = eb["nm"];
-        if (std::none_of(a.begin(), a.end(), [&](const Json& e) { return e["nm"] == name; })) {
+        const std::string name = eb[key];
+        if (std::none_of(a.begin(), a.end(), [&](const Json& e) { return e[key] == name; })) {
           add(JsonChange::Kind::Added, path + "[" + name + "]", nullptr, &eb);
         }
       }

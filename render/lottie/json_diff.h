@@ -1,7 +1,9 @@
 #pragma once
 // A structural diff of two JSON documents: which fields changed, were added or removed, named by
-// paths a person can read. Arrays of named objects (Lottie layers and groups carry "nm") are
-// matched by name, so a change reads "layers[module-tr]/ks/s/k[1]/s" rather than an index shift.
+// paths a person can read. Arrays of named objects are matched by name, so a change reads
+// "layers[module-tr]/ks/s/k[1]/s" rather than an index shift: Lottie layers and shapes carry "nm",
+// markers "cm", assets, the manifest's animations and themes and a theme's rules "id", state
+// machine states "name".
 
 #include "render/lottie/lottie_json.h"
 

@@ -4,6 +4,8 @@
 #include "render/lottie/markers.h"
 #include "spec/json_reader.h"
 
+#include <cmath>
+#include <optional>
 #include <stdexcept>
 
 namespace iconsynth::render::lottie {
@@ -112,8 +114,27 @@ Json part_group(const Part& part, double k) {
   return {{"ty", "gr"}, {"nm", part.name}, {"it", std::move(items)}};
 }
 
-// Precomposition time (frames) at which a weight's key sits.
-double weight_frame(double weight, double frame_rate) { return weight_remap_seconds(weight) * frame_rate; }
+// The weight timeline of an animation's precompositions: each weight's key sits at its remap
+// time, (weight − 1) × 0.2 s. rlottie floors a time remap to a whole frame (at 60 fps, weight 2.7
+// is 20.4 frames in, and plays as frame 20: weight 2.667), so a variant whose weight falls between
+// two whole frames also gets a key of its own, holding exactly its outlines, at the first whole
+// frame after weight 3's; the layers' inline time remap points there, while the `weight` slot keeps
+// the contract's (weight − 1) × 0.2 s, which players that apply slots interpolate exactly.
+struct WeightTimeline {
+  double frame_rate;
+  std::optional<double> own_frame;  // the variant's own key, when its weight falls between frames
+
+  WeightTimeline(double weight, double rate) : frame_rate(rate) {
+    const double at = frame(weight);
+    if (std::abs(at - std::round(at)) > 1e-6) own_frame = std::floor(frame(spec::kMaxWeight)) + 1;
+  }
+  // Precomposition time (frames) at which a weight's key sits.
+  double frame(double weight) const { return weight_remap_seconds(weight) * frame_rate; }
+  // The last frame the timeline uses: the animation must be longer (rlottie clamps a remap to it).
+  double last_frame() const { return own_frame.value_or(frame(spec::kMaxWeight)); }
+  // The layers' inline time remap, in seconds.
+  double inline_seconds(double weight) const { return own_frame ? *own_frame / frame_rate : weight_remap_seconds(weight); }
+};
 
 // Linear keys over the weight timeline, one per sample: build_scene keeps only the weights where
 // a part bends. Repeats at either end are dropped (players hold the first and last values, as
@@ -142,22 +163,27 @@ std::string verbs(const geometry::Path& path) {
 }
 
 // A part's group keyed over the weight timeline: each contour's outline and the stroke width.
-Json part_group_across_weights(const Part& part, const std::string& element, double k, double frame_rate) {
+Json part_group_across_weights(const Part& part, const std::string& element, double k, const WeightTimeline& timeline) {
   std::vector<double> frames;
   std::vector<std::vector<Json>> contours;  // [contour][sample]
   std::vector<Json> widths;
+  const auto add = [&](double frame, const geometry::Path& path, double stroke_width) {
+    frames.push_back(frame);
+    std::vector<Json> shapes = bezier_contours(path, k);
+    contours.resize(shapes.size());
+    for (std::size_t c = 0; c < shapes.size(); ++c) contours[c].push_back(std::move(shapes[c]["ks"]["k"]));
+    widths.push_back(number(stroke_width * k, kValueDecimals));
+  };
   for (const PartAtWeight& at : part.across_weights) {
     if (verbs(at.path) != verbs(part.across_weights.front().path)) {
       throw std::invalid_argument(element + "/" + part.name + ": its outline changes shape between weight " +
                                   spec::format_number(part.across_weights.front().weight) + " and " +
                                   spec::format_number(at.weight) + ", so no player can key it over the weight");
     }
-    frames.push_back(weight_frame(at.weight, frame_rate));
-    std::vector<Json> shapes = bezier_contours(at.path, k);
-    contours.resize(shapes.size());
-    for (std::size_t c = 0; c < shapes.size(); ++c) contours[c].push_back(std::move(shapes[c]["ks"]["k"]));
-    widths.push_back(number(at.stroke_width * k, kValueDecimals));
+    add(timeline.frame(at.weight), at.path, at.stroke_width);
   }
+  // The part as the variant's weight draws it: its own outline.
+  if (timeline.own_frame) add(*timeline.own_frame, part.path, part.paint.stroke_width);
   Json items = Json::array();
   for (const std::vector<Json>& contour : contours) items.push_back({{"ty", "sh"}, {"ks", weight_keys(frames, contour)}});
   items.push_back(paint_item(part.paint, weight_keys(frames, widths)));
@@ -192,10 +218,10 @@ Json layer(const Element& e, int index, int frame_count, double k) {
 // weight timeline. Its canvas is twice the icon's, with the element's local origin at the
 // centre, so whatever the element holds (a link in grid coordinates, a module about its centre)
 // lies inside it: players may clip a precomposition to its size.
-Json weight_asset_layers(const Element& e, double k, double side, double frame_rate, int frame_count) {
+Json weight_asset_layers(const Element& e, double k, double side, const WeightTimeline& timeline, int frame_count) {
   Json shapes = Json::array();
   for (auto part = e.parts.rbegin(); part != e.parts.rend(); ++part) {
-    shapes.push_back(part->across_weights.empty() ? part_group(*part, k) : part_group_across_weights(*part, e.name, k, frame_rate));
+    shapes.push_back(part->across_weights.empty() ? part_group(*part, k) : part_group_across_weights(*part, e.name, k, timeline));
   }
   const Json ks = {{"a", static_value(Json::array({0, 0}))},
                    {"p", static_value(numbers({side / 2, side / 2}, kGeometryDecimals))},
@@ -207,8 +233,8 @@ Json weight_asset_layers(const Element& e, double k, double side, double frame_r
 
 // The time remap that shows `weight`: written animated (one held value) because rlottie ignores
 // a static `tm`, and a microsecond late because rlottie truncates time × rate to a frame.
-Json weight_remap(double weight, int frame_count) {
-  const Json seconds = number(weight_remap_seconds(weight) + 1e-6, kValueDecimals);
+Json weight_remap(const WeightTimeline& timeline, double weight, int frame_count) {
+  const Json seconds = number(timeline.inline_seconds(weight) + 1e-6, kValueDecimals);
   return {{"a", 1},
           {"k", Json::array({{{"t", 0}, {"s", Json::array({seconds})}, {"h", 1}},
                              {{"t", frame_count}, {"s", Json::array({seconds})}}})},
@@ -228,11 +254,10 @@ Json color_value(spec::Rgba c) { return numbers({c.r / 255.0, c.g / 255.0, c.b /
 Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
   const double k = options.size / scene.grid;
   const double side = 2.0 * options.size;
-  // Frames the weight timeline needs (weight 3), inside the animation: rlottie clamps there.
-  const double weight_span = weight_frame(spec::kMaxWeight, scene.frame_rate);
   // rlottie clamps a time remap to the animation's own duration: an animation shorter than the
   // weight timeline (the one-frame reduced-motion rendition) bakes its weight instead.
-  const bool key_weight = scene.frame_count > weight_span;
+  const WeightTimeline timeline(scene.variant.weight, scene.frame_rate);
+  const bool key_weight = scene.frame_count > timeline.last_frame();
   // Each element that follows the weight gets an asset; elements with the same parts share it,
   // named for their kind when every element of that kind does ("module"), else for the first.
   const std::size_t n = scene.elements.size();
@@ -251,7 +276,7 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
       }
     }
     // The same kind and parts write the same asset: only the first is built.
-    if (first_with_same[i] == i) content[i] = weight_asset_layers(e, k, side, scene.frame_rate, scene.frame_count);
+    if (first_with_same[i] == i) content[i] = weight_asset_layers(e, k, side, timeline, scene.frame_count);
   }
   std::vector<std::string> asset_id(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -290,7 +315,7 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
                       {"sr", 1},
                       {"w", number(side, kGeometryDecimals)},
                       {"h", number(side, kGeometryDecimals)},
-                      {"tm", weight_remap(scene.variant.weight, scene.frame_count)},
+                      {"tm", weight_remap(timeline, scene.variant.weight, scene.frame_count)},
                       {"ks", element_transform(*e, k, Eigen::Vector2d::Constant(side / 2))}});
   }
   const SlotLook look{scene.primary, scene.secondary, key_weight ? std::optional<double>(scene.variant.weight) : std::nullopt,

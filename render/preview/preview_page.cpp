@@ -2,7 +2,10 @@
 
 #include "geometry/ring.h"
 #include "render/cairo/motion_plot.h"
+#include "spec/json_reader.h"
+#include "spec/tunable_paths.h"
 #include "render/cairo/raster.h"
+#include "render/cairo/sized_scene.h"
 #include "render/lottie/lottie_writer.h"
 #include "render/lottie/slots.h"
 #include "render/preview/page_assets.h"
@@ -36,15 +39,36 @@ Json plot_entry(const motion::Choreography& c, const PlotOptions& options, const
           {"x0", layout.x(0)}, {"x1", layout.x(c.frame_count - 1)}};
 }
 
-// A motion plot per motion, and the geometry the page needs for its frame cursor.
+// The events of a motion for the page's plot: where each sits, and what to show on hover: the
+// event and the tunable value that places it ("strong · round 2 · travel frames: motions.… = 20 frames").
+Json plot_events(const motion::Choreography& c, const std::string& motion, const std::map<std::string, std::string>& lines) {
+  Json events = Json::array();
+  std::map<std::pair<double, std::string>, bool> seen;
+  for (const motion::ChoreographyEvent& e : c.events) {
+    if (e.kind == motion::ChoreographyEvent::Kind::Settled || seen[{e.frame, e.field}]) continue;
+    seen[{e.frame, e.field}] = true;
+    const std::string path = spec::motion_field_path(motion, e.field);
+    const auto line = lines.find(path);
+    std::string about = std::string(motion::event_name(e.kind)) + (e.round >= 0 ? " r" + std::to_string(e.round + 1) : "") + " @" +
+                        spec::format_number(e.frame);
+    events.push_back({{"frame", e.frame}, {"title", about + " · " + (line == lines.end() ? path : line->second)}});
+  }
+  return events;
+}
+
+// A motion plot per motion (its events labelled with their spec paths), and the geometry the page
+// needs for its frame cursor and the events' hover marks.
 void add_motion_plots(const spec::IconSpec& spec, PreviewPage& page, Json& data) {
+  std::map<std::string, std::string> lines;
+  for (const spec::TunablePath& p : spec::tunable_paths(spec)) lines[p.path] = p.line();
   PlotOptions plot;
   for (const auto& [name, params] : spec.motions) {
     const motion::Choreography c = motion::choreograph(params, spec.module_count());
     plot.title = spec.id + ": " + name + " motion, " + std::to_string(c.frame_count) + " frames";
+    plot.motion = name;
     const std::string src = "plots/" + name + ".svg";
     page.files.push_back({src, motion_plot_svg(c, spec.frame_rate, plot)});
-    data["motions"][name] = {{"frames", c.frame_count}, {"plot", plot_entry(c, plot, src)}};
+    data["motions"][name] = {{"frames", c.frame_count}, {"plot", plot_entry(c, plot, src)}, {"events", plot_events(c, name, lines)}};
   }
 }
 
@@ -65,7 +89,9 @@ void add_cards(const spec::IconSpec& spec, const PreviewPageOptions& options, do
   const spec::VariantSpace space(spec);
   for (Variant variant : space.variants({.theme = opening_theme, .weight = weight})) {
     const std::string id = spec::VariantSpace::animation_id(variant);
-    const AnimatedScene scene = build_scene(spec, variant);
+    // The page is written for options.size: flipbooks and Lottie both draw the scene fitted to
+    // that pixel grid (the exact one above the spec's hinting.up_to).
+    const AnimatedScene scene = scene_for_size(spec, variant, options.size);
     const int columns = default_filmstrip_columns(scene.frame_count);
     lottie::LottieOptions lottie_options;
     lottie_options.size = options.size;
@@ -73,7 +99,7 @@ void add_cards(const spec::IconSpec& spec, const PreviewPageOptions& options, do
     for (const std::string& theme : space.themes()) {
       variant.theme = theme;
       const std::string src = "frames/" + id + "-" + theme + ".png";
-      AnimatedScene themed = build_scene(spec, variant);
+      AnimatedScene themed = scene_for_size(spec, variant, options.size);
       Filmstrip strip{src, scene_key(themed) + "/" + std::to_string(options.size) + "/" + std::to_string(columns), {}, {}};
       work.frames_total += themed.frame_count;
       if (const std::string* png = cache ? cache->find(strip.key) : nullptr) {

@@ -74,6 +74,7 @@ struct AnimatedScene {
   double grid = 24;           // side of the square design grid, in units
   double frame_rate = 60;
   int frame_count = 0;        // frames 0 … frame_count-1
+  int pixel_grid = 0;         // the size in px whose pixel grid the rest pose is fitted to (hint.h); 0: exact
   spec::Rgba primary, secondary;
   spec::ThemeRule theme;      // the variant's theme: its backdrop, and how the secondary follows the
                               // primary (writers whose primary is set later, by a page, need it)

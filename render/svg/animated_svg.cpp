@@ -2,13 +2,12 @@
 
 #include "render/compare/report_files.h"
 #include "render/svg/css_text.h"
+#include "render/svg/svg_ink.h"
 #include "render/svg/svg_shapes.h"
 #include "spec/color.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
-#include <cstdio>
 #include <map>
 #include <stdexcept>
 
@@ -16,8 +15,6 @@ namespace iconsynth::render::svg {
 
 namespace {
 
-// Stands for the scope class until the document is complete (the class is a hash of it).
-constexpr char kScope = '\x01';
 // The weight every rule reads: the page's value, clamped to the range the samples cover.
 constexpr const char* kClampedWeight = "--iconsynth-w";
 
@@ -25,18 +22,6 @@ constexpr const char* kClampedWeight = "--iconsynth-w";
 // at a key's own time may land just before it; 2 µs early, it lands after, in the segment the key
 // starts, as in Lottie's half-open segments. No frame can see the difference.
 constexpr double kKeyLeadMs = 0.002;
-
-std::string hex8(std::uint32_t v) {
-  char text[9];
-  std::snprintf(text, sizeof text, "%08x", v);
-  return text;
-}
-
-std::uint32_t fnv1a(const std::string& text) {
-  std::uint32_t h = 2166136261u;
-  for (unsigned char c : text) h = (h ^ c) * 16777619u;
-  return h;
-}
 
 // Concatenates by appending: GCC 12 reports a false -Wrestrict on `"literal" + std::string`.
 template <class... Parts>
@@ -118,16 +103,7 @@ class Document {
     out += body_;
     out += pretty_ ? "\n</svg>\n" : "</svg>";
 
-    const std::string scope = scene_.icon_id + "-" + hex8(fnv1a(out));
-    std::string filled;
-    for (char c : out) {
-      if (c == kScope) {
-        filled += scope;
-      } else {
-        filled += c;
-      }
-    }
-    return filled;
+    return fill_scope(out, scene_.icon_id);
   }
 
  private:
@@ -175,13 +151,7 @@ class Document {
   }
 
   std::string paint_declarations(const Paint& paint) const {
-    std::string ink = "currentColor";
-    if (paint.role == ColorRole::Secondary) {
-      // The duotone tone follows the page's colour as `render --color` makes it follow the
-      // variant's: mixed toward the theme's backdrop.
-      ink = std::string("var(") + kSecondaryProperty + ",color-mix(in srgb,currentColor " +
-            css_number((1 - scene_.theme.secondary_mix) * 100) + "%," + spec::to_hex(scene_.theme.backdrop) + "))";
-    }
+    const std::string ink = svg::ink(paint, scene_.theme);
     if (paint.kind == Paint::Kind::Fill) return "fill:" + ink;
     return "fill:none;stroke:" + ink + ";stroke-linecap:round;stroke-linejoin:round";
   }

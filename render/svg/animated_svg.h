@@ -11,13 +11,13 @@
 // under prefers-reduced-motion: reduce it shows the rest pose. No script, no external reference.
 
 #include "render/scene/scene.h"
+#include "render/svg/svg_ink.h"
 
 #include <string>
 
 namespace iconsynth::render::svg {
 
 inline constexpr const char* kWeightProperty = "--iconsynth-weight";
-inline constexpr const char* kSecondaryProperty = "--iconsynth-secondary";
 // The attribute on <svg> that chooses the trigger, and the class that plays it from page code.
 inline constexpr const char* kPlayAttribute = "data-play";
 inline constexpr const char* kPlayClass = "play";

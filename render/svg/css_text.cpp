@@ -67,10 +67,10 @@ std::string weight_length(const std::vector<std::pair<double, double>>& samples,
   return "calc(" + calc + ")";
 }
 
-std::string path_data(const geometry::Path& path) {
+std::string path_data(const geometry::Path& path, int decimals) {
   std::string d;
-  const auto point = [&d](const geometry::Point& p, bool first) {
-    const std::string x = css_number(p.x()), y = css_number(p.y());
+  const auto point = [&d, decimals](const geometry::Point& p, bool first) {
+    const std::string x = css_number(p.x(), decimals), y = css_number(p.y(), decimals);
     if (!first && x[0] != '-') d += ' ';
     d += x;
     if (y[0] != '-') d += ' ';

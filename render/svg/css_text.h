@@ -26,7 +26,7 @@ std::string timing_function(const motion::Easing& ease);
 // which equals the samples' polyline exactly on their range: "calc(3.5px - 0.5px*var(--w))".
 std::string weight_length(const std::vector<std::pair<double, double>>& samples, const std::string& weight_var);
 
-// SVG path data: "M1 2L3 4C…Z".
-std::string path_data(const geometry::Path& path);
+// SVG path data with numbers to `decimals`: "M1 2L3 4C…Z".
+std::string path_data(const geometry::Path& path, int decimals = 4);
 
 }  // namespace iconsynth::render::svg

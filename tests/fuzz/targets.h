@@ -1,7 +1,8 @@
 #pragma once
-// What each fuzz target does with one input, shared by the libFuzzer entry points
-// (fuzz_*.cpp) and by the regression test that replays committed findings in every CI run.
+// What each fuzz target does with one input, shared by the libFuzzer binary (fuzz_main.cpp) and
+// by the regression test that replays the seeds and committed findings in every test run.
 // Each function lets through only the error type its parser promises; anything else is a bug.
+// A new target is its function here and one row in kTargets at the end.
 
 #include "render/check/frame_folder.h"
 #include "render/lottie/asset_reader.h"
@@ -101,5 +102,17 @@ inline void frame_png(std::string_view input) {
   } catch (const render::lottie::AssetError&) {
   }
 }
+
+// Every target: its name (the corpus folder tests/fuzz/corpus/<name>, the findings folder
+// build-fuzz/findings/<name>, ICONSYNTH_FUZZ_TARGET=<name> for the binary) and its function.
+struct Target {
+  std::string_view name;
+  void (*run)(std::string_view input);
+};
+inline constexpr Target kTargets[] = {
+    {"spec_loader", spec_loader}, {"set_override", set_override}, {"color", color},
+    {"lottie_json", lottie_json}, {"dotlottie", dotlottie},       {"bundle_entries", bundle_entries},
+    {"frame_png", frame_png},
+};
 
 }  // namespace iconsynth::fuzz

@@ -150,8 +150,9 @@ TEST_CASE("Links lie on the line through both modules' centres, between facing e
     INFO("ring of " << n);
     const RingLayout layout = ring_layout(ring_of(n));
     const RingGeometry ring = build_ring(layout, 2, {true});
-    const double edge = edge_distance(layout), gap = layout.dims.link_gap;
+    const double gap = layout.dims.link_gap;
     for (int i = 0; i < n; ++i) {
+      const double edge = layout.edges[i];
       const Link& link = ring.links[i];
       const Point a = ring.modules[i].center, b = ring.modules[clockwise_next(i, n)].center;
       const Point dir = (b - a).normalized();
@@ -174,6 +175,7 @@ TEST_CASE("Links lie on the line through both modules' centres, between facing e
     // Packet routes run from the sender's edge to the receiver's, along the link.
     for (int i = 0; i < n; ++i) {
       const PacketRoute& route = ring.routes[i];
+      const double edge = layout.edges[i];
       CHECK(to_segment(route.start, ring.modules[i].center, ring.modules[clockwise_next(i, n)].center) < 1e-9);
       CHECK((route.start - ring.modules[i].center).norm() == Approx(edge));
       CHECK((route.end - ring.modules[clockwise_next(i, n)].center).norm() == Approx(edge));
@@ -240,9 +242,9 @@ TEST_CASE("Packets are always wider than the link they run on", "[geometry][ring
 TEST_CASE("Weight breakpoints: where a dimension bends, and straight lines in between", "[geometry][ring]") {
   const LayoutParams params;  // the built-in layout's numbers
   const std::vector<double> outlined = weight_breakpoints(params, CardInk{true});
-  // packet grows past 1.75; die shrinks past 2.25, its corners past 3; its cut at 3.1 (and just
+  // packet grows past 1.75; die shrinks past 2.5, its corners past 3; its cut at 3.1 (and just
   // above); the card path's corners reach 0 at 4.5.
-  CHECK(outlined == std::vector<double>{1.75, 2.25, 3, 3.1, 3.1 + 1e-4, 4.5});
+  CHECK(outlined == std::vector<double>{1.75, 2.5, 3, 3.1, 3.1 + 1e-4, 4.5});
   CHECK(weight_breakpoints(params, CardInk{false}) == std::vector<double>{1.75});
 
   // Between neighbours every number build_ring makes is linear in the weight: the midpoint of two
@@ -283,7 +285,7 @@ TEST_CASE("Weight breakpoints: where a dimension bends, and straight lines in be
     }
     return out;
   };
-  const std::vector<double> a = numbers(2), b = numbers(2.5), mid = numbers(2.25);
+  const std::vector<double> a = numbers(2.25), b = numbers(2.75), mid = numbers(2.5);
   bool bent = false;
   for (std::size_t d = 0; d < mid.size(); ++d) bent = bent || std::abs(mid[d] - (a[d] + b[d]) / 2) > 1e-6;
   CHECK(bent);

@@ -123,3 +123,14 @@ TEST_CASE("The descriptor stays under 4 KB and the bundle under the published as
   CHECK(render::lottie::write_descriptor(spec, {"iconsynth 0.1.0"}) == module);  // deterministic
   CHECK(render::lottie::write_dotlottie(spec, {}).size() <= 12291);
 }
+
+TEST_CASE("Generated modules' templates: each @NAME@ is filled once, the code's own @ is left alone, a placeholder without a value is a bug",
+          "[lottie][descriptor]") {
+  using render::lottie::fill_template;
+  CHECK(fill_template("import '@lottiefiles/x'; // @ID@.mjs by @GEN@", {{"ID", "gpu-cluster"}, {"GEN", "iconsynth"}}) ==
+        "import '@lottiefiles/x'; // gpu-cluster.mjs by iconsynth");
+  // A value is copied in, never read again: a title holding "@ID@" stays as it is.
+  CHECK(fill_template("@TITLE@ / @ID@", {{"TITLE", "say @ID@"}, {"ID", "x"}}) == "say @ID@ / x");
+  CHECK(fill_template("a@b @@ @ @A-@", {}) == "a@b @@ @ @A-@");
+  CHECK_THROWS_WITH(fill_template("// @MISSING@", {{"ID", "x"}}), Catch::Contains("@MISSING@ has no value"));
+}

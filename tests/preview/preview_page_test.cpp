@@ -5,6 +5,7 @@
 #include "geometry/ring.h"
 #include "render/cairo/motion_plot.h"
 #include "render/cairo/raster.h"
+#include "render/cairo/sized_scene.h"
 #include "render/lottie/lottie_writer.h"
 #include "render/preview/preview_page.h"
 #include "spec/overrides.h"
@@ -117,13 +118,21 @@ TEST_CASE("Preview page: the Lottie side is our export and each flipbook cell is
     const render::PlotLayout layout(c, {});
     CHECK(m["plot"]["x0"].get<double>() == Approx(layout.x(0)));
     CHECK(m["plot"]["x1"].get<double>() == Approx(layout.x(c.frame_count - 1)));
+    // Each event's hover mark names the tunable value that places it, with its --set path.
+    REQUIRE(m["events"].is_array());
+    CHECK(m["events"].size() >= 3);
+    for (const Json& e : m["events"]) CHECK_THAT(e["title"].get<std::string>(), Catch::Contains("motions." + motion + ".timeline"));
   }
+  const Json& landing = data["motions"]["strong"]["events"][5];
+  CHECK(landing["title"] == "land r2 @61 · strong · round 2 · travel frames: motions.strong.timeline.sequence.2.exchange.travel.frames = 20 frames");
 
   for (render::Variant v : test::all_style_motion_variants(spec.default_weight)) {
     const std::string key = spec::VariantSpace::animation_id(v);  // "<style>-<motion>"
     INFO(key);
     const Json& entry = data["variants"][key];
-    const render::AnimatedScene scene = render::build_scene(spec, v);
+    // The page is written for its size: both sides draw the scene for that size (hinted up to the
+    // spec's hinting.up_to).
+    const render::AnimatedScene scene = render::scene_for_size(spec, v, kSize);
     CHECK(entry["lottie"] == render::lottie::write_animation(scene, {kSize}));
     // The weight slot the page writes for the default weight is the export's own value.
     CHECK((spec.default_weight - data["weights"]["min"].get<double>()) * data["weights"]["secondsPerUnit"].get<double>() ==
@@ -132,7 +141,7 @@ TEST_CASE("Preview page: the Lottie side is our export and each flipbook cell is
     const int columns = entry["columns"];
     for (const std::string& theme : test::builtin_space().themes()) {
       v.theme = theme;
-      const render::AnimatedScene themed = render::build_scene(spec, v);
+      const render::AnimatedScene themed = render::scene_for_size(spec, v, kSize);
       const render::ImageSurface strip = render::decode_png(files.at(entry["filmstrips"][theme]));
       for (int f : {0, scene.frame_count / 2, scene.frame_count - 1}) {
         // The cell the page shows for frame f: column f % columns, row f / columns.

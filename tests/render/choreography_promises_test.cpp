@@ -312,7 +312,7 @@ TEST_CASE("The overlap check sees two cards that touch", "[render][promises]") {
     if (e.element->kind == ElementKind::Module) modules.push_back(e);
   }
   REQUIRE(modules.size() == 8);
-  const double run = geometry::free_run(geometry::ring_layout(test::ring_spec(8).layout));
+  const double run = geometry::free_run(geometry::ring_layout(test::ring_spec(8).layout), 0);
   const Eigen::Vector2d toward = (modules[1].transform.translation() - modules[0].transform.translation()).normalized();
   CHECK_FALSE(convex_overlap(card_ink(modules[0]), card_ink(modules[1])));
   for (const double by : {run / 2, run + 0.05}) {

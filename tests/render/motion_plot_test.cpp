@@ -64,5 +64,5 @@ TEST_CASE("Packet progress is drawn in the sender's colour from 0 to 1", "[rende
 
 TEST_CASE("Plot sizes outside the supported range are refused", "[render][plot]") {
   const motion::Choreography c = motion::choreograph(test::builtin_spec().choreography("light"), 4);
-  CHECK_THROWS_WITH(render::motion_plot_png(c, 60, {100, 100, ""}), Catch::Contains("outside 480x320"));
+  CHECK_THROWS_WITH(render::motion_plot_png(c, 60, {100, 100, "", ""}), Catch::Contains("outside 480x320"));
 }

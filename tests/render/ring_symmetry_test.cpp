@@ -1,6 +1,7 @@
-// The ring of N is rotationally symmetric: turning its Cairo frame by 360°/N about the grid's
-// centre gives the same frame, frame by frame, in the light motion (every module sends and
-// receives at once). Each frame is drawn twice by Cairo, once turned through the context's
+// The ring of N with its cards turned to the centre (no keylines) is rotationally symmetric:
+// turning its Cairo frame by 360°/N about the grid's centre gives the same frame, frame by frame,
+// in the light motion (every module sends and receives at once). (On keylines the cards stand
+// upright and the ring keeps its mirror symmetry instead: tests/render/hint_test.cpp.) Each frame is drawn twice by Cairo, once turned through the context's
 // transform, so what differs is only where anti-aliasing falls.
 #include "render/cairo/draw.h"
 #include "render/cairo/raster.h"
@@ -48,10 +49,10 @@ render::DiffStats worst_turned(const render::AnimatedScene& scene, int n, int* w
 }
 }  // namespace
 
-TEST_CASE("Turning the ring's frame by 360/N about the centre matches itself, frame by frame (light)", "[render][symmetry]") {
+TEST_CASE("Turning a turned ring's frame by 360/N about the centre matches itself, frame by frame (light)", "[render][symmetry]") {
   for (int n : test::ring_sizes()) {
     for (const std::string& style : test::builtin_space().styles()) {
-      const render::AnimatedScene scene = render::build_scene(test::ring_spec(n), test::variant(style, 2, "light"));
+      const render::AnimatedScene scene = render::build_scene(test::turned_ring_spec(n), test::variant(style, 2, "light"));
       int frame = 0;
       const render::DiffStats worst = worst_turned(scene, n, &frame);
       std::cout << "ring of " << n << ", " << style << "-light turned by 360/" << n << ": worst frame " << frame << " ("
@@ -67,7 +68,7 @@ TEST_CASE("The symmetry check fails for a ring with one module nudged or turned"
   // Controls for the test above: the ring of 6 with module 0 a quarter unit off its place, and
   // with it turned 10° off the ring's order.
   for (const std::string_view what : {"nudged", "turned"}) {
-    render::AnimatedScene scene = render::build_scene(test::ring_spec(6), test::variant("outline", 2, "light"));
+    render::AnimatedScene scene = render::build_scene(test::turned_ring_spec(6), test::variant("outline", 2, "light"));
     for (render::Element& e : scene.elements) {
       if (e.kind != render::ElementKind::Module) continue;
       if (what == "nudged") {

@@ -88,7 +88,7 @@ TEST_CASE("Evaluation depends on the frame only: any order gives the same frames
   for (int f = s.frame_count - 1; f >= 0; f -= 7) CHECK(render::evaluate(s, f).same_pose(forward[f]));
 }
 
-TEST_CASE("A ring of N: N links, N packets a round and N modules, named where they sit, cards turned to the centre", "[render][scene]") {
+TEST_CASE("A ring of N: N links, N packets a round and N modules, named where they sit, cards turned to the centre or upright on keylines", "[render][scene]") {
   const auto three = render::build_scene(test::ring_spec(3), test::variant("outline", 2, "light"));
   CHECK(names(three) == std::vector<std::string>{"link-top", "link-right-bottom", "link-left-bottom", "packet-lt-rt",
                                                  "packet-rt-b", "packet-b-lt", "module-lt", "module-rt", "module-b"});
@@ -96,21 +96,27 @@ TEST_CASE("A ring of N: N links, N packets a round and N modules, named where th
   CHECK(eight.elements.size() == 8 + 16 + 8);
   CHECK(names(eight).back() == "module-lt");
   CHECK(test::find(render::evaluate(eight, 0), "packet-tl-tr-r2").element->kind == ElementKind::Packet);
-  for (int n : test::ring_sizes()) {
-    INFO("ring of " << n);
-    const auto scene = render::build_scene(test::ring_spec(n), test::variant("duotone", 2, "light"));
+  const auto turns_of = [](const render::AnimatedScene& scene) {
     std::vector<double> turns;
     for (const render::Element& e : scene.elements) {
       if (e.kind == ElementKind::Module) turns.push_back(e.rotation);
     }
+    return turns;
+  };
+  for (int n : test::ring_sizes()) {
+    INFO("ring of " << n);
+    // Without keylines a corner points at the centre: the turn steps by 360/N round the ring (a
+    // card looks the same turned by 90°), and the 2×2 ring's cards stand upright.
+    const std::vector<double> turns = turns_of(render::build_scene(test::turned_ring_spec(n), test::variant("duotone", 2, "light")));
     REQUIRE(turns.size() == static_cast<std::size_t>(n));
-    // A corner points at the centre: the turn steps by 360/N round the ring (a card looks the
-    // same turned by 90°), and the 2×2 ring's cards stand upright.
     for (int k = 0; k + 1 < n; ++k) {
       const double step = std::fmod(turns[k + 1] - turns[k] - 360.0 / n + 720, 90.0);
       CHECK(std::min(step, 90 - step) == Approx(0).margin(1e-9));
     }
     if (n == 4) CHECK(turns == std::vector<double>(4, 0.0));
+    // On keylines every card stands upright.
+    const auto scene = render::build_scene(test::ring_spec(n), test::variant("duotone", 2, "light"));
+    CHECK(turns_of(scene) == std::vector<double>(n, 0.0));
     // Every module shares one outline (the Lottie writer's one asset).
     for (const render::Element& e : scene.elements) {
       if (e.kind == ElementKind::Module) CHECK(e.parts == scene.elements.back().parts);

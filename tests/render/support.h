@@ -26,14 +26,29 @@ inline std::string builtin_spec_with(const std::string& from, const std::string&
   return text.replace(at, from.size(), to);
 }
 
-// The built-in spec with `modules` modules on its ring (4: the built-in spec as it is).
+// The built-in spec with `modules` modules on its ring (4: the built-in spec as it is), on its
+// keylines: cards upright, edges on whole units.
 inline const spec::IconSpec& ring_spec(int modules) {
   static std::map<int, spec::IconSpec> specs;
   if (modules == 4) return builtin_spec();
   auto at = specs.find(modules);
   if (at == specs.end()) {
-    const std::string padding = "\"padding\": 1.25,";
+    const std::string padding = "\"padding\": 1,";
     at = specs.emplace(modules, spec::load_spec_text(builtin_spec_with(padding, padding + " \"modules\": " + std::to_string(modules) + ","))).first;
+  }
+  return at->second;
+}
+
+// The same ring without keylines: each card turned so a corner points at the centre, the whole
+// ring the same turned by 360°/N.
+inline const spec::IconSpec& turned_ring_spec(int modules) {
+  static std::map<int, spec::IconSpec> specs;
+  auto at = specs.find(modules);
+  if (at == specs.end()) {
+    std::string text = builtin_spec_with(",\n    \"keylines\": { \"weight\": 2 }", "");
+    const std::string padding = "\"padding\": 1,";
+    text.replace(text.find(padding), padding.size(), padding + " \"modules\": " + std::to_string(modules) + ",");
+    at = specs.emplace(modules, spec::load_spec_text(text)).first;
   }
   return at->second;
 }

@@ -44,7 +44,31 @@ TEST_CASE("The built-in spec loads with its documented defaults", "[spec][loader
 TEST_CASE("Unknown keys are refused with their pointer and the known fields", "[spec][loader]") {
   const SpecError e = error_after([](json& d) { d["layout"]["module"]["sise"] = 8; });
   CHECK(e.pointer() == "/layout/module/sise");
-  CHECK_THAT(e.what(), Catch::Contains("unknown field") && Catch::Contains("corner_radius, size"));
+  CHECK_THAT(e.what(), Catch::Contains("unknown field; known fields here: size, corner_radius"));
+}
+
+TEST_CASE("A renamed field names the missing field and the unknown one beside it", "[spec][loader]") {
+  const SpecError e = error_after([](json& d) {
+    json& exchange = d["motions"]["light"]["timeline"]["exchange"];
+    exchange["trip"] = exchange["travel"];
+    exchange.erase("travel");
+  });
+  CHECK(std::string(e.what()) == "/motions/light/timeline/exchange/travel: missing required field; beside it is the unknown field "
+                                 "\"trip\" (misspelt or renamed?)");
+  // A missing field alone says only that.
+  CHECK(error_after([](json& d) { d["layout"]["die"].erase("clearance"); }).problem() == "missing required field");
+}
+
+TEST_CASE("JSON syntax errors say line and column in words, not the parser's codes", "[spec][loader]") {
+  try {
+    load_spec_text("{\n  \"id\": \"x\",\n  \"frame_rate\": 60,,\n}");
+    FAIL("a syntax error was accepted");
+  } catch (const SpecError& e) {
+    CHECK(e.problem() == "invalid JSON at line 3, column 20: unexpected ','; expected string literal");
+    CHECK(std::string(e.what()).find("json.exception") == std::string::npos);
+  }
+  CHECK_THROWS_WITH(load_spec_text("{\"id\": "), Catch::Contains("invalid JSON at line 1, column 7: unexpected end of input"));
+  CHECK_THROWS_WITH(load_spec_text("{\"n\": 1e400}"), Catch::Contains("invalid JSON at line 1, column 7: the number 1e400 is too large"));
 }
 
 TEST_CASE("Wrong types are refused naming the expected type and range", "[spec][loader]") {
@@ -93,6 +117,17 @@ TEST_CASE("Timings may be given in milliseconds", "[spec][loader]") {
   CHECK(std::get<iconsynth::motion::Exchange>(load_spec(doc).choreography("light").timeline.kind).travel.frames == 30);
   CHECK(error_after([](json& d) { d["motions"]["light"]["lead"] = "6 frames"; }).problem() ==
         "expected a number of frames or a duration like \"200ms\", got \"6 frames\"");
+  // Every timing takes ms (lead, tail, hold, lag, clip timings), with or without a space, and a
+  // timing in ms keeps its length when the frame rate changes.
+  doc["motions"]["strong"]["lead"] = "100 ms";
+  doc["motions"]["strong"]["timeline"]["sequence"][0]["gather"]["hold"] = "50ms";
+  CHECK(load_spec(doc).choreography("strong").lead == Approx(6));
+  doc["frame_rate"] = 30;
+  const iconsynth::spec::IconSpec slower = load_spec(doc);
+  CHECK(slower.choreography("strong").lead == Approx(3));
+  CHECK(std::get<iconsynth::motion::Gather>(std::get<iconsynth::motion::Sequence>(slower.choreography("strong").timeline.kind).clips[0].kind).hold ==
+        Approx(1.5));
+  CHECK(error_after([](json& d) { d["motions"]["light"]["tail"] = " 5ms"; }).pointer() == "/motions/light/tail");
 }
 
 TEST_CASE("Timings that do not fit together are refused at the round that breaks them", "[spec][loader]") {
@@ -104,7 +139,7 @@ TEST_CASE("Timings that do not fit together are refused at the round that breaks
 TEST_CASE("A swell that would push modules off the grid is refused with the limit", "[spec][loader]") {
   const SpecError e = error_after([](json& d) { d["motions"]["strong"]["timeline"]["sequence"][1]["exchange"]["swell"]["scale"] = 1.4; });
   CHECK(e.pointer() == "/motions/strong/timeline/sequence/1/exchange/swell/scale");
-  CHECK_THAT(e.what(), Catch::Contains("off the 24-unit grid") && Catch::Contains("at most 1.3125"));
+  CHECK_THAT(e.what(), Catch::Contains("off the 24-unit grid") && Catch::Contains("at most 1.25"));
 }
 
 TEST_CASE("Geometry that cannot fit is refused", "[spec][loader]") {
@@ -219,4 +254,49 @@ TEST_CASE("On a ring of 3 to 8, a swell that would push modules off the grid is 
     doc["layout"]["modules"] = n;
     CHECK_NOTHROW(load_spec(doc));
   }
+}
+
+TEST_CASE("Keylines and hinting are read, optional, and bad ones named by their pointer", "[spec][loader]") {
+  const IconSpec spec = load_spec_text(builtin_spec_text());
+  CHECK(spec.layout.keyline_weight == 2);
+  CHECK(spec.layout.upright_cards);
+  CHECK(spec.hinting.up_to == 64);
+  REQUIRE(spec.hinting.optical_sizes.size() == 2);
+  CHECK(spec.hinting.optical_sizes[0].below == 18);
+  // An optical size's layout is the spec's with its changes merged in, read as a layout.
+  CHECK(spec.hinting.optical_sizes[0].layout.module_size == 7.5);
+  CHECK(spec.hinting.optical_sizes[1].layout.module_size == 8);
+  CHECK(spec.hinting.optical_sizes[1].layout.module_corner_radius == 1.5);
+  CHECK(spec.hinting.optical_sizes[1].layout.keyline_weight == 0);  // its own numbers, not rounded
+  CHECK(spec.hinting.optical_sizes[1].layout.upright_cards);
+  // Which layout a size draws: the smallest range above it.
+  CHECK(at_optical_size(spec, 16).layout.module_size == 7.5);
+  CHECK(at_optical_size(spec, 20).layout.module_corner_radius == 1.5);
+  CHECK(at_optical_size(spec, 22).layout.module_corner_radius == spec.layout.module_corner_radius);
+  // packet_min_px: a 3 px packet at 16 px is 4.5 units wide.
+  CHECK(at_optical_size(spec, 16).layout.packet_radius == Approx(2.25));
+
+  json doc = builtin();
+  doc["layout"].erase("keylines");
+  doc.erase("hinting");
+  const IconSpec plain = load_spec(doc);
+  CHECK(plain.layout.keyline_weight == 0);
+  CHECK_FALSE(plain.layout.upright_cards);
+  CHECK(plain.hinting.up_to == 0);
+
+  CHECK(error_after([](json& d) { d["layout"]["keylines"]["weight"] = 2.5; }).pointer() == "/layout/keylines/weight");
+  CHECK(error_after([](json& d) { d["layout"]["keylines"]["unit"] = 1; }).pointer() == "/layout/keylines/unit");
+  CHECK(error_after([](json& d) { d["hinting"]["up_to"] = 4; }).pointer() == "/hinting/up_to");
+  SpecError e = error_after([](json& d) { d["hinting"]["optical_sizes"][1]["below"] = 12; });
+  CHECK(e.pointer() == "/hinting/optical_sizes/1/below");
+  CHECK_THAT(e.what(), Catch::Contains("smallest"));
+  e = error_after([](json& d) { d["hinting"]["optical_sizes"][0]["layout"]["grid"] = 16; });
+  CHECK(e.pointer() == "/hinting/optical_sizes/0/layout/grid");
+  e = error_after([](json& d) { d["hinting"]["optical_sizes"][0]["layout"]["module"]["corner_radius"] = 9; });
+  CHECK(e.pointer() == "/hinting/optical_sizes/0/layout/module/corner_radius");
+  CHECK_THAT(e.what(), Catch::Contains("out of range"));
+  e = error_after([](json& d) { d["hinting"]["optical_sizes"][0]["layout"]["module"]["radius"] = 1; });
+  CHECK(e.pointer() == "/hinting/optical_sizes/0/layout/module/radius");
+  CHECK(error_after([](json& d) { d["hinting"]["optical_sizes"][0]["packet_min_px"] = -1; }).pointer() == "/hinting/optical_sizes/0/packet_min_px");
+  CHECK(error_after([](json& d) { d["hinting"]["optical_sizes"][0]["layout"] = 3; }).pointer() == "/hinting/optical_sizes/0/layout");
 }

@@ -1,7 +1,7 @@
 // The animated SVG in headless Chromium, played by nothing but the browser's CSS: every frame of
 // every style x motion against our Cairo frames, restyled by a page stylesheet, under reduced
 // motion, and with each trigger. One browser per test case runs every document it needs.
-#include "../lottie/support.h"
+#include "svg_browser.h"
 
 #include "render/cairo/raster.h"
 #include "render/svg/animated_svg.h"
@@ -51,20 +51,11 @@ std::filesystem::path run_browser(const std::vector<Case>& cases, const std::str
                                 {"frames", c.frames}, {"waitMs", c.wait_ms}, {"asImage", c.as_image}});
   }
   job.update(probes);
-  std::ofstream(dir / "job.json") << job.dump(1);
-  const std::string command = "bash '" + std::string(ICONSYNTH_SOURCE_DIR) + "/tests/browser/run.sh' '" +
-                              std::string(ICONSYNTH_SOURCE_DIR) + "/tests/svg/svg_frames.mjs' '" + (dir / "job.json").string() +
-                              "' > '" + (dir / "browser.log").string() + "' 2>&1";
-  INFO(command);
-  REQUIRE(std::system(command.c_str()) == 0);
+  test::run_svg_browser(job, dir);
   return dir;
 }
 
-std::string frame_file(int f) {
-  char name[32];
-  std::snprintf(name, sizeof name, "frame_%04d.png", f);
-  return name;
-}
+using test::frame_file;
 
 // The worst mean and the worst share over the tolerance among the browser's frames against
 // Cairo's frame f + shift (shift ≠ 0: a control), and the frame of the worst mean.

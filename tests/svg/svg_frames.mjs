@@ -1,6 +1,6 @@
 // Shows our animated SVGs in headless Debian Chromium, with no player: the browser's own CSS
 // animations. One browser runs a whole job (a JSON file):
-//   { "size": 128, "documents": [ { "svg": FILE, "out": DIR, "css": "page stylesheet",
+//   { "size": 128, "documents": [ { "svg": FILE, "out": DIR, "css": "page stylesheet", "size": 24 (default: the job's),
 //       "reducedMotion": false, "asImage": false, "fps": 60, "frames": [0, 1, …], "waitMs": [0, 400] } ],
 //     "triggers": { "svg": FILE, "out": FILE.json }, "page": { "html": FILE, "out": FILE.json } }
 // Each document is inlined in a page (so the page's CSS reaches it), or shown as an <img>. For every frame f, all of the
@@ -29,7 +29,8 @@ async function shoot(page, px, file) {
   fs.writeFileSync(file, await page.screenshot({ clip: { x: 0, y: 0, width: px, height: px }, omitBackground: true }));
 }
 
-async function renderDocument(context, px, doc) {
+async function renderDocument(context, jobPx, doc) {
+  const px = doc.size || jobPx;
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -33,13 +33,17 @@ inline std::string read_file(const std::filesystem::path& path) {
   return s.str();
 }
 
+// Runs a shell command line as written, no input, capturing what it says (in files under `work`).
+inline CliResult run_command(const std::string& command, const std::filesystem::path& work) {
+  const auto out = work / "stdout.txt", err = work / "stderr.txt";
+  const int status = std::system((command + " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null").c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out), read_file(err)};
+}
+
 // Runs `iconsynth <args>` (args are passed through the shell as written), with `env`
 // assignments ("NAME=value ...") in front when given.
 inline CliResult run_cli(const std::string& args, const std::filesystem::path& work, const std::string& env = "") {
-  const auto out = work / "stdout.txt", err = work / "stderr.txt";
-  const std::string command = (env.empty() ? "" : env + " ") + std::string(ICONSYNTH_CLI) + " " + args + " >'" + out.string() + "' 2>'" + err.string() + "' </dev/null";
-  const int status = std::system(command.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out), read_file(err)};
+  return run_command((env.empty() ? "" : env + " ") + std::string(ICONSYNTH_CLI) + " " + args, work);
 }
 
 }  // namespace iconsynth::test

@@ -5,6 +5,7 @@
 #include "spec/json_reader.h"
 #include "tools/iconsynth/atomic_file.h"
 #include "tools/iconsynth/commands.h"
+#include "render/cairo/surface.h"
 
 #include <sstream>
 
@@ -72,8 +73,12 @@ TEST_CASE("render --filmstrip writes one sheet", "[tools][cli]") {
     return (std::uint8_t(png[at]) << 24) | (std::uint8_t(png[at + 1]) << 16) | (std::uint8_t(png[at + 2]) << 8) |
            std::uint8_t(png[at + 3]);
   };
-  CHECK(be32(16) == 9 * 16);
-  CHECK(be32(20) == 10 * 16);
+  // 9 columns x 10 rows of 16 px, with 2 px gutters between and around them.
+  CHECK(be32(16) == 9 * 16 + 10 * 2);
+  CHECK(be32(20) == 10 * 16 + 11 * 2);
+  // On the theme's backdrop: the corner pixel is dark's #0B0F19, opaque.
+  const iconsynth::render::ImageSurface sheet = iconsynth::render::decode_png(png);
+  CHECK(sheet.pixel(0, 0) == 0xFF0B0F19u);
 }
 
 TEST_CASE("Invalid usage exits 2 and names the bad value, writing nothing", "[tools][cli]") {
@@ -88,7 +93,10 @@ TEST_CASE("Invalid usage exits 2 and names the bad value, writing nothing", "[to
       {"render --motion wobble" + out, "--motion wobble: the spec names light, strong"},
       {"render --theme sepia" + out, "--theme sepia: the spec names light, dark"},
       {"render --color red" + out, "\"red\" is not #RRGGBB or #RRGGBBAA"},
-      {"render --frame 60" + out, "--frame 60 is past the last frame of outline-light (0-59)"},
+      {"render --frame 60" + out, "--frame 60 is past the last frame of outline-light (0-59, 983.3 ms)"},
+      {"render --frame 1000ms" + out, "--frame 1000ms (frame 60) is past the last frame of outline-light (0-59, 983.3 ms)"},
+      {"render --frame soon" + out, "frame soon is not a frame number from 0 or a time like 500ms"},
+      {"sheet --frame 200 -o " + (dir / "never" / "s.png").string(), "--frame 200 is past the last frame of light (0-59, 983.3 ms)"},
       {"render --set motions.light.lead=0" + out, "/motions/light/lead: 0 is out of range [1, 600]"},
       {"render --set layout.nope=1" + out, "/layout/nope: --set names no existing field"},
       {"render --filmstrip --format svg" + out, "--filmstrip writes PNG only"},
@@ -156,9 +164,16 @@ TEST_CASE("info prints timings as text and as JSON", "[tools][cli]") {
   auto r = run_cli("info", dir);
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("light") && Catch::Contains("light: 60 frames, 1000 ms") &&
-                        Catch::Contains("strong") && Catch::Contains("strong: 90 frames, 1500 ms") && Catch::Contains("frame 30    land:             tr br bl tl"));
+                        Catch::Contains("strong") && Catch::Contains("strong: 90 frames, 1500 ms") &&
+                        Catch::Contains("frame 30    land:             tr br bl tl    motions.light.timeline.exchange.travel.frames"));
+  // Durations of a fractional length are rounded to a tenth of a millisecond.
+  r = run_cli("info --set motions.strong.tail=8", dir);
+  CHECK_THAT(r.out, Catch::Contains("strong: 94 frames, 1566.7 ms"));
   r = run_cli("info --json --set frame_rate=30", dir);
   REQUIRE(r.exit_code == 0);
+  // A new frame rate keeps timings written in frames as frames, and says what that does.
+  CHECK_THAT(r.err, Catch::Contains("note: frame_rate 60 → 30: the 16 timings written in frames keep their frames, so they last 2× as long "
+                                    "(light 1000 ms → 2000 ms, strong 1500 ms → 3000 ms)"));
   const auto info = nlohmann::json::parse(r.out);
   CHECK(info["frame_rate"] == 30);
   CHECK(info["motions"]["light"]["frames"] == 60);  // same frames, now 2 s
@@ -170,9 +185,11 @@ TEST_CASE("build regenerates the asset set, identically each time, without temp 
   const fs::path dir = scratch_dir("build");
   const auto a = run_cli("build --size 24 --out " + (dir / "a").string(), dir);
   REQUIRE(a.exit_code == 0);
-  CHECK_THAT(a.out, Catch::Contains("[65/65]") && Catch::Contains("built 65 files"));
+  CHECK_THAT(a.out, Catch::Contains("[112/112]") && Catch::Contains("built 112 files and manifest.json"));
   REQUIRE(run_cli("build --size 24 --out " + (dir / "b").string(), dir).exit_code == 0);
-  CHECK(count_files(dir / "a") == 65);  // 18 variants x (filmstrip, Lottie, animated SVG), 9 rest poses, bundle, descriptor
+  // 18 variants x (filmstrip, Lottie, animated SVG), 9 rest poses as SVG and at 4 PNG sizes, bundle,
+  // descriptor, the 10 files of web/, index and manifest
+  CHECK(count_files(dir / "a") == 18 * 3 + 9 * 5 + 10 + 4);
   CHECK(fs::exists(dir / "a" / "gpu-cluster.mjs"));  // the bundle's descriptor, beside it
   for (const auto& e : fs::recursive_directory_iterator(dir / "a")) {
     if (!e.is_regular_file()) continue;
@@ -183,6 +200,7 @@ TEST_CASE("build regenerates the asset set, identically each time, without temp 
   }
   CHECK(fs::exists(dir / "a" / "filmstrips" / "solid-strong-w2.5.png"));
   CHECK(fs::exists(dir / "a" / "svg" / "duotone-w1.5.svg"));
+  CHECK(fs::exists(dir / "a" / "png" / "16" / "duotone-w1.5.png"));
   CHECK(fs::exists(dir / "a" / "animated-svg" / "duotone-strong-w1.5.svg"));
   CHECK(fs::exists(dir / "a" / "lottie" / "outline-strong-w2.json"));
   CHECK(read_file(dir / "a" / "gpu-cluster.lottie").rfind("PK", 0) == 0);
@@ -245,11 +263,22 @@ TEST_CASE("plot writes a PNG or SVG chart, spec --print the effective spec", "[t
   CHECK(read_file(dir / "light.svg").find("<svg") != std::string::npos);
   r = run_cli("plot -o " + (dir / "light.gif").string(), dir);
   CHECK(r.exit_code == 2);
-  CHECK_THAT(r.err, Catch::Contains("written as .png or .svg"));
+  CHECK_THAT(r.err, Catch::Contains("-o " + (dir / "light.gif").string() + " names an animated GIF (.gif), which this command does not write"));
 
   r = run_cli("spec --print --set motions.light.timeline.exchange.swell.scale=1.2", dir);
   REQUIRE(r.exit_code == 0);
   CHECK(nlohmann::json::parse(r.out)["motions"]["light"]["timeline"]["exchange"]["swell"]["scale"] == 1.2);
+  // Every tunable value with its --set path: the line a person copies to make round 2 land later.
+  r = run_cli("spec --paths", dir);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("strong · round 2 · travel frames: motions.strong.timeline.sequence.2.exchange.travel.frames = 20 frames\n"));
+  r = run_cli("info --paths --json --set motions.strong.timeline.sequence.2.exchange.travel.frames=24", dir);
+  REQUIRE(r.exit_code == 0);
+  bool found = false;
+  for (const auto& p : nlohmann::json::parse(r.out)) {
+    if (p["path"] == "motions.strong.timeline.sequence.2.exchange.travel.frames") found = p["value"] == 24 && p["unit"] == "frames";
+  }
+  CHECK(found);
   r = run_cli("spec --set motions.light.timeline.exchange.swell.scale=9", dir);
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("/motions/light/timeline/exchange/swell/scale: 9 is out of range"));

@@ -2,7 +2,7 @@
 // the page's own files on the loopback interface, and stops cleanly on SIGTERM or Ctrl-C.
 #include "preview_support.h"
 #include "spec/loader.h"
-#include "tools/iconsynth/preview_server.h"
+#include "render/preview/preview_server.h"
 
 #include <catch2/catch.hpp>
 
@@ -129,12 +129,12 @@ TEST_CASE("served_file keeps every request inside the page folder", "[tools][pre
   std::ofstream(root.parent_path() / "secret.txt") << "secret";
   fs::create_symlink(root.parent_path() / "secret.txt", root / "link.txt");
   const fs::path base = fs::canonical(root);
-  CHECK(cli::served_file(root, "/") == base / "index.html");
-  CHECK(cli::served_file(root, "/frames/a.png") == base / "frames" / "a.png");
+  CHECK(render::served_file(root, "/") == base / "index.html");
+  CHECK(render::served_file(root, "/frames/a.png") == base / "frames" / "a.png");
   for (const char* refused : {"/../secret.txt", "/frames/../../secret.txt", "/frames/..", "/..", "/link.txt",
                               "relative", "/a\\..\\b", ""}) {
     INFO(refused);
-    CHECK(cli::served_file(root, refused).empty());
+    CHECK(render::served_file(root, refused).empty());
   }
 }
 
@@ -152,11 +152,8 @@ TEST_CASE("preview --serve prints its URL, listens on loopback only, serves the 
   REQUIRE(std::regex_search(said, m, url));
   const int port = std::stoi(m[1]);
 
-  // The first build is written before the page can ask for it.
-  std::string reply;
-  for (int tries = 0; tries < 600 && status_of(reply = raw_get(port, "/data.js")) != 200; ++tries) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
+  // The URL is announced once the first build is in place: a request right after the line finds the page.
+  const std::string reply = raw_get(port, "/data.js");
   REQUIRE(status_of(reply) == 200);
   CHECK(reply.find("window.ICONSYNTH_PREVIEW") != std::string::npos);
   CHECK(status_of(raw_get(port, "/")) == 200);
@@ -183,13 +180,24 @@ TEST_CASE("preview --serve stops on Ctrl-C while watching a spec, and refuses --
   std::ofstream(dir / "spec.json") << spec::builtin_spec_text();
   ServerProcess server(dir, {"preview", "--serve", "--spec", (dir / "spec.json").string(), "--size", "32", "--out",
                              (dir / "page").string(), "--lottie-web", lottie_web.string()});
-  const std::string said = server.read_until(std::regex("preview: built"));
+  const std::regex url(R"(at http://127\.0\.0\.1:(\d+)/)");
+  const std::string said = server.read_until(url);
   INFO(said);
   CHECK(said.find("and watching") != std::string::npos);
-  CHECK(said.find("frames drawn") != std::string::npos);
+  // The first build is reported, and served, before the URL is announced.
+  CHECK(said.find("frames drawn") < said.find("serving "));
+  std::smatch m;
+  REQUIRE(std::regex_search(said, m, url));
+  CHECK(status_of(raw_get(std::stoi(m[1]), "/")) == 200);
   CHECK(server.stop(SIGINT) == 0);
 
-  const auto r = test::run_cli("preview --port 8080 --out " + (dir / "x").string(), dir);
+  auto r = test::run_cli("preview --port 8080 --out " + (dir / "x").string(), dir);
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("--port applies to --serve only"));
+  // --watch without a spec file is refused before anything starts (no lottie-web needed to say so).
+  r = test::run_cli("preview --watch --lottie-web /nonexistent --out " + (dir / "x").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--watch needs --spec FILE"));
+  CHECK(r.out.empty());
+  CHECK_FALSE(fs::exists(dir / "x"));
 }

@@ -7,6 +7,7 @@
 
 #include "render/cairo/frame_renderer.h"
 #include "render/cairo/raster.h"
+#include "render/cairo/sized_scene.h"
 #include "render/check/asset_check.h"
 #include "render/golden/golden_check.h"
 #include "render/lottie/dotlottie_writer.h"
@@ -15,7 +16,7 @@
 #include "render/scene/evaluate.h"
 #include "render/svg/animated_svg.h"
 #include "spec/loader.h"
-#include "tools/iconsynth/build_assets.h"
+#include "render/build/run_build.h"
 #include "tools/iconsynth/npm_package.h"
 
 #include <benchmark/benchmark.h>
@@ -162,6 +163,21 @@ void BM_BuildScene(benchmark::State& state) {
 }
 BENCHMARK(BM_BuildScene)->Unit(benchmark::kMicrosecond);
 
+// The scene an output of <px> px draws (render/cairo/sized_scene.h): the optical size's scene
+// built, hinted with each candidate stem, every candidate's rest pose rendered for the judge.
+void BM_SceneForSize(benchmark::State& state) {
+  const int size = static_cast<int>(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(render::scene_for_size(builtin(), strong_scene().variant, size));
+}
+BENCHMARK(BM_SceneForSize)->Arg(16)->Arg(24)->Arg(32)->Arg(64)->Unit(benchmark::kMicrosecond);
+
+// The hint alone, without a judge (the rule's stem), on a built scene.
+void BM_Hint(benchmark::State& state) {
+  const render::AnimatedScene& scene = strong_scene();
+  for (auto _ : state) benchmark::DoNotOptimize(render::hint(scene, 32, {builtin().default_weight, {}}));
+}
+BENCHMARK(BM_Hint)->Unit(benchmark::kMicrosecond);
+
 // One variant to Lottie JSON text (scene already built).
 void BM_ExportLottie(benchmark::State& state) {
   const render::AnimatedScene& scene = strong_scene();
@@ -221,9 +237,7 @@ BENCHMARK(BM_CheckBundle)->ArgNames({"thorvg", "px"})->Args({0, 128})->Args({1, 
 // `iconsynth build --out DIR` on defaults, files written included.
 void BM_BuildCommand(benchmark::State& state) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "iconsynth-bench-build";
-  cli::BuildOptions options;
-  options.out = dir.string();
-  for (auto _ : state) cli::run_build(options, nullptr);
+  for (auto _ : state) render::build::run_build(builtin(), {}, dir, {});
   std::filesystem::remove_all(dir);
 }
 BENCHMARK(BM_BuildCommand)->Unit(benchmark::kMillisecond);

@@ -17,7 +17,8 @@ int report_failure(std::exception_ptr failure, std::ostream& err) {
   try {
     std::rethrow_exception(failure);
   } catch (const spec::SpecError& e) {
-    err << "iconsynth: spec error at " << e.what() << "\n";
+    // A field's error names its JSON pointer; the document's own (its JSON, its file) need none.
+    err << "iconsynth: spec error" << (e.pointer().empty() ? std::string(": ") + e.problem() : " at " + std::string(e.what())) << "\n";
     return kExitInvalid;
   } catch (const std::invalid_argument& e) {
     err << "iconsynth: " << e.what() << "\n";
@@ -51,6 +52,7 @@ int run(int argc, char** argv) {
   add_spec_command(app);
   add_sheet_command(app);
   add_preview_command(app);
+  add_completion_command(app);
 
   // CLI11 would only say "a subcommand is required"; name the word it did not know instead.
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {

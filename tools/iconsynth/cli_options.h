@@ -35,8 +35,18 @@ struct VariantOptions {
   render::Variant resolve(const spec::IconSpec& spec) const;
 };
 
-// `name` if the spec names it among `choices`, else std::invalid_argument naming `option`.
-std::string spec_choice(const std::string& option, const std::string& name, const std::vector<std::string>& choices);
+// --frame N or --frame NNNms: a frame of a motion, by number (from 0) or by time (the nearest
+// frame at the spec's frame rate).
+struct FrameOption {
+  std::string text;  // empty: not given
+
+  void add_to(CLI::App& command, const std::string& help);
+  bool given() const { return !text.empty(); }
+  // The frame; std::invalid_argument naming the option, and `motion`'s frames (0 to last), when it
+  // is past the motion's last frame.
+  int resolve(double frame_rate, int frame_count, const std::string& motion) const;
+};
+
 
 // The built-in spec's variant space, for help texts.
 const spec::VariantSpace& builtin_space();

@@ -3,10 +3,13 @@
 #include "tools/iconsynth/commands.h"
 
 #include "render/cairo/raster.h"
+#include "render/check/check_ci.h"
 #include "render/check/check_report.h"
+#include "tools/iconsynth/ci_output.h"
 
 #include "tools/iconsynth/target_options.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
@@ -25,6 +28,7 @@ struct AssetCheckOptions {
   int size = 128;
   bool json = false;
   Thresholds thresholds;
+  CiOutputOptions ci;
 };
 
 // The score of every frame as one line of block characters, at most `width` wide (each column the
@@ -98,6 +102,7 @@ void run_check(const AssetCheckOptions& o) {
   std::vector<std::string> notes;
   if (target.asset) choose_players(o.target, options.players, options.thorvg, notes);
   CheckResult result;
+  const auto start = std::chrono::steady_clock::now();
   try {
     result = target.asset ? check_asset(spec, *target.asset, target.name, options)
                           : check_frames(spec, *target.frames, o.target.fps, target.name, options);
@@ -122,6 +127,8 @@ void run_check(const AssetCheckOptions& o) {
                  o.target.path.c_str(), spec_option.c_str(), o.target.path.c_str());
   }
   std::fflush(stdout);
+  o.ci.emit(test_suite(result, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()),
+            o.json ? stderr : stdout);
   if (!result.passed()) throw CheckFailed("the asset differs from the synthesis");
 }
 
@@ -148,6 +155,7 @@ void add_check_command(CLI::App& app) {
   cmd->add_option("--max-ink", o->thresholds.max_ink, "Largest change of the mean ink colour, in levels (0-255), a frame may show")
       ->check(CLI::Range(0.0, 255.0))
       ->capture_default_str();
+  o->ci.add_to(*cmd);
   cmd->callback([o] { run_check(*o); });
 }
 

@@ -2,13 +2,17 @@
 #include "tools/iconsynth/cli_options.h"
 #include "tools/iconsynth/commands.h"
 
+#include "render/build/output_format.h"
 #include "render/cairo/raster.h"
+#include "render/cairo/sized_scene.h"
 #include "render/lottie/descriptor.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/lottie_writer.h"
 #include "render/svg/animated_svg.h"
+#include "render/web/web_package.h"
 
 #include <iostream>
+#include <map>
 
 namespace iconsynth::cli {
 
@@ -17,10 +21,11 @@ namespace {
 struct ExportOptions {
   SpecOptions spec;
   VariantOptions variant;
-  std::string format = "lottie";
+  std::string format;  // from -o's extension when empty
   int size = 24;
   bool reduced_motion = false;
   bool pretty = false;
+  bool exact = false;
   std::string output;
 };
 
@@ -30,13 +35,34 @@ std::vector<std::string> weight_labels(const std::vector<double>& weights) {
   return labels;
 }
 
-void run_export(const ExportOptions& o, CLI::App& cmd) {
-  const spec::IconSpec spec = o.spec.load();
+// The formats export writes, each named by its file's extension (output_format.h); the web
+// package is a folder, named by having no extension.
+const std::vector<std::string_view> kExportFormats{"lottie", "svg", "dotlottie", "descriptor", "web"};
+
+// --format web: the package's files into the folder `dir`, the bundle made with `bundle`.
+void export_web_package(const spec::IconSpec& spec, const render::lottie::BundleOptions& bundle, const std::string& dir) {
+  const std::map<std::string, std::string> files = render::web::write_web_package(spec, {bundle, ICONSYNTH_VERSION});
+  std::size_t bytes = 0;
+  for (const auto& [name, text] : files) {
+    write_file_atomically(std::filesystem::path(dir) / name, text);
+    bytes += text.size();
+  }
+  std::cout << "wrote " << dir << "/ (web package of " << spec.id << ": " << files.size() << " files, " << bytes
+            << " bytes; runtime, React component, <" << render::web::kElementTag << ">, types, descriptor and bundle)\n";
+}
+
+void run_export(const ExportOptions& asked, CLI::App& cmd) {
+  ExportOptions o = asked;
+  o.format = std::string(render::build::format_for_file(o.output, o.format, kExportFormats, "-o").name);
   const bool one_variant = o.format == "lottie" || o.format == "svg";
   if (o.reduced_motion && !one_variant) throw std::invalid_argument("--reduced-motion applies to --format lottie and svg only; a bundle carries the \"reduced motion\" marker instead");
   if (o.pretty && o.format != "svg") throw std::invalid_argument("--pretty applies to --format svg only");
+  const spec::IconSpec spec = o.spec.load();
   if (one_variant) {
-    const render::AnimatedScene built = render::build_scene(spec, o.variant.resolve(spec));
+    // Written for a --size the user gives: fitted to that pixel grid, unless --exact. Without
+    // --size the canvas is the design grid and players scale it: the exact geometry.
+    const bool for_size = cmd.count("--size") > 0 && !o.exact;
+    const render::AnimatedScene built = render::scene_for_size(spec, o.variant.resolve(spec), o.size, for_size ? render::Geometry::Hinted : render::Geometry::Exact);
     const render::AnimatedScene scene = o.reduced_motion ? render::rest_pose(built) : built;
     const std::string text = o.format == "svg" ? render::svg::write_animated_svg(scene, {o.size, o.pretty})
                                                : render::lottie::to_text(render::lottie::write_animation(scene, {o.size}));
@@ -49,7 +75,7 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
   }
   if (o.format == "descriptor") {
     // The module describes the whole icon and computes any look itself: no variant to choose.
-    for (const char* name : {"--style", "--motion", "--color", "--weight", "--theme", "--size"}) {
+    for (const char* name : {"--style", "--motion", "--color", "--weight", "--theme", "--size", "--exact"}) {
       if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " does not apply to --format descriptor; the module covers every style, motion, weight, colour and theme");
     }
     const std::string text = render::lottie::write_descriptor(spec, {std::string("iconsynth ") + ICONSYNTH_VERSION});
@@ -60,7 +86,11 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
   }
   // A bundle holds every style and motion: variant options other than weight and theme would be ignored.
   for (const char* name : {"--style", "--motion", "--color"}) {
-    if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " applies to --format lottie and svg only; a dotLottie bundle holds every style and motion");
+    if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " applies to --format lottie and svg only; a dotLottie bundle (and the web package around it) holds every style and motion");
+  }
+  // Players scale a bundle to any size: it keeps the exact geometry (README "Crisp at every size").
+  if (cmd.count("--exact") > 0) {
+    throw std::invalid_argument("--exact applies to --format lottie and svg only; a dotLottie bundle always holds the exact geometry");
   }
   const render::Variant base = o.variant.resolve(spec);
   render::lottie::BundleOptions options;
@@ -68,6 +98,10 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
   options.weight = base.weight;
   options.theme = base.theme;
   options.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
+  if (o.format == "web") {
+    export_web_package(spec, options, o.output);
+    return;
+  }
   const std::string bytes = render::lottie::write_dotlottie(spec, options);
   write_file_atomically(o.output, bytes);
   const spec::VariantSpace space(spec);
@@ -82,23 +116,28 @@ void run_export(const ExportOptions& o, CLI::App& cmd) {
 void add_export_command(CLI::App& app) {
   auto options = std::make_shared<ExportOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "export", "Export Lottie JSON or an animated SVG + CSS (one variant), a dotLottie bundle (every style x motion, every theme) or its descriptor module");
+      "export", "Export Lottie JSON or an animated SVG + CSS (one variant), a dotLottie bundle (every style x motion, every theme), its descriptor module, or the web package");
   options->spec.add_to(*cmd);
   options->variant.add_to(*cmd);
   cmd->add_option("--format", options->format,
-                  "lottie (one variant as JSON), svg (one variant as a self-contained SVG animated by CSS, no player: "
+                  "Default: the one -o's extension names (.json lottie, .svg svg, .lottie dotlottie, .mjs descriptor, none: web); "
+                  "a --format the extension does not name is refused. lottie (one variant as JSON), svg (one variant as a self-contained SVG animated by CSS, no player: "
                   "ink is currentColor, --iconsynth-weight and --iconsynth-secondary restyle it), dotlottie (.lottie "
                   "bundle) or descriptor (<icon>.mjs, the ES module that describes the bundle and computes its slot "
-                  "values; put it beside the bundle)")
-      ->check(CLI::IsMember({"lottie", "svg", "dotlottie", "descriptor"}))
-      ->capture_default_str();
+                  "values; put it beside the bundle) or web (a folder: the ES-module package with the bundle, its "
+                  "descriptor, a runtime, a React component, a custom element and TypeScript declarations)")
+      ->check(CLI::IsMember(std::vector<std::string>(kExportFormats.begin(), kExportFormats.end())));
   cmd->add_option("--size", options->size, "Canvas size in px (the 24-unit grid scaled to it)")
       ->check(CLI::Range(render::kMinSize, render::kMaxSize))
       ->capture_default_str();
   cmd->add_flag("--reduced-motion", options->reduced_motion,
                 "With --format lottie or svg: the reduced-motion rendition, the rest pose as a one-frame animation");
   cmd->add_flag("--pretty", options->pretty, "With --format svg: one rule and one element per line (minified otherwise)");
-  cmd->add_option("-o,--output", options->output, "Output file (.json, .svg, .lottie or .mjs)")->required();
+  cmd->add_flag("--exact", options->exact,
+                "With --format lottie or svg and --size: the exact geometry, not the one fitted to the --size px grid");
+  cmd->add_option("-o,--output", options->output,
+                  "Output file; its extension names the format (.json, .svg, .lottie or .mjs), or a folder without one (web)")
+      ->required();
   cmd->callback([options, cmd] { run_export(*options, *cmd); });
 }
 

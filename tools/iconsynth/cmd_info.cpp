@@ -5,6 +5,7 @@
 #include "render/cairo/raster.h"
 #include "render/lottie/markers.h"
 #include "spec/json_reader.h"
+#include "spec/tunable_paths.h"
 
 #include <algorithm>
 #include <iomanip>
@@ -23,7 +24,8 @@ json motion_summary(const spec::IconSpec& spec, const std::string& m) {
     events.push_back({{"kind", motion::event_name(e.kind)},
                       {"frame", e.frame},
                       {"module", e.module < 0 ? json("all") : json(geometry::position_name(e.module, spec.module_count()))},
-                      {"round", e.round + 1}});
+                      {"round", e.round + 1},
+                      {"path", spec::motion_field_path(m, e.field)}});
   }
   json markers = json::array();
   for (const render::lottie::Marker& mk : render::lottie::animation_markers(c)) {
@@ -62,19 +64,21 @@ json info_json(const spec::IconSpec& spec) {
           {"spec", spec.source}};
 }
 
-// Events of one kind at one frame, printed on one line: "frame 30  land: tr br bl tl".
-void print_events(const motion::Choreography& c) {
+// Events of one kind at one frame, printed on one line with the spec path of the timing that
+// places them: "frame 30    land:             tr br bl tl   motions.light.timeline.exchange.travel.frames".
+void print_events(const motion::Choreography& c, const std::string& motion) {
   for (std::size_t i = 0; i < c.events.size();) {
     const motion::ChoreographyEvent& first = c.events[i];
     std::string modules;
-    for (; i < c.events.size() && c.events[i].kind == first.kind && c.events[i].frame == first.frame; ++i) {
+    for (; i < c.events.size() && c.events[i].kind == first.kind && c.events[i].frame == first.frame && c.events[i].field == first.field; ++i) {
       const int m = c.events[i].module;
       modules += " ";
       modules += m < 0 ? "all" : geometry::position_name(m, static_cast<int>(c.module_scale.size()));
     }
     if (first.kind == motion::ChoreographyEvent::Kind::Settled) continue;
     std::cout << "    frame " << std::left << std::setw(6) << spec::format_number(first.frame) << std::setw(18)
-              << (std::string(motion::event_name(first.kind)) + ":") << modules.substr(1) << "\n";
+              << (std::string(motion::event_name(first.kind)) + ":") << std::setw(14) << modules.substr(1) << " "
+              << spec::motion_field_path(motion, first.field) << "\n";
   }
 }
 
@@ -87,10 +91,9 @@ void print_text(const spec::IconSpec& spec, const json& info) {
   std::cout << "\nmotions:\n";
   for (const auto& [name, params] : spec.motions) {
     const motion::Choreography c = motion::choreograph(params, spec.module_count());
-    std::cout << "  " << name << ": " << c.frame_count << " frames, "
-              << spec::format_number(c.frame_count * 1000.0 / spec.frame_rate) << " ms, " << c.round_count
-              << (c.round_count == 1 ? " round" : " rounds") << "\n";
-    print_events(c);
+    std::cout << "  " << name << ": " << c.frame_count << " frames, " << spec::format_ms(c.frame_count * 1000.0 / spec.frame_rate)
+              << ", " << c.round_count << (c.round_count == 1 ? " round" : " rounds") << "\n";
+    print_events(c, name);
     std::cout << "    markers:";
     for (const render::lottie::Marker& mk : render::lottie::animation_markers(c)) {
       std::cout << " \"" << mk.name << "\" " << spec::format_number(mk.start);
@@ -119,11 +122,17 @@ void print_text(const spec::IconSpec& spec, const json& info) {
 void add_info_command(CLI::App& app) {
   auto spec_options = std::make_shared<SpecOptions>();
   auto as_json = std::make_shared<bool>(false);
-  CLI::App* cmd = app.add_subcommand("info", "Frame rate, timings and events of each motion, options, and the spec's parameters");
+  auto paths = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("info", "Frame rate, timings and events of each motion (with the spec path that times each), options, and the spec's parameters");
   spec_options->add_to(*cmd);
   cmd->add_flag("--json", *as_json, "Print one JSON object instead of text");
-  cmd->callback([spec_options, as_json] {
+  cmd->add_flag("--paths", *paths, "Every tunable value with its --set path, value and unit instead (as spec --paths)");
+  cmd->callback([spec_options, as_json, paths] {
     const spec::IconSpec spec = spec_options->load();
+    if (*paths) {
+      print_tunable_paths(spec, *as_json, std::cout);
+      return;
+    }
     const json info = info_json(spec);
     if (*as_json) {
       std::cout << info.dump(2) << "\n";

@@ -3,6 +3,7 @@
 #include "tools/iconsynth/commands.h"
 
 #include "geometry/ring.h"
+#include "render/build/output_format.h"
 #include "render/cairo/motion_plot.h"
 #include "spec/json_reader.h"
 
@@ -20,18 +21,16 @@ struct PlotCommandOptions {
 };
 
 void run_plot(const PlotCommandOptions& o) {
+  const std::string_view format = render::build::format_for_file(o.output, "", {"png", "svg"}, "-o").name;
   const spec::IconSpec spec = o.spec.load();
   const std::string motion =
-      o.motion.empty() ? spec.default_motion : spec_choice("--motion", o.motion, spec::VariantSpace(spec).motions());
+      o.motion.empty() ? spec.default_motion : spec::named_choice("--motion", o.motion, spec::VariantSpace(spec).motions());
   const motion::Choreography c = motion::choreograph(spec.choreography(motion), spec.module_count());
   render::PlotOptions plot = o.plot;
+  plot.motion = motion;
   plot.title = spec.id + ": " + motion + " motion, " + std::to_string(c.frame_count) + " frames at " +
                spec::format_number(spec.frame_rate) + " fps";
-  const std::string extension = std::filesystem::path(o.output).extension().string();
-  if (extension != ".png" && extension != ".svg") {
-    throw std::invalid_argument("-o " + o.output + ": the plot is written as .png or .svg");
-  }
-  write_file_atomically(o.output, extension == ".svg" ? render::motion_plot_svg(c, spec.frame_rate, plot)
+  write_file_atomically(o.output, format == "svg" ? render::motion_plot_svg(c, spec.frame_rate, plot)
                                                       : render::motion_plot_png(c, spec.frame_rate, plot));
   std::cout << "wrote " << o.output << " (" << plot.title << ")\n";
 }
@@ -49,22 +48,6 @@ void add_plot_command(CLI::App& app) {
   cmd->add_option("--height", o->plot.height, "Chart height in px")->check(CLI::Range(320, 8192))->capture_default_str();
   cmd->add_option("-o,--output", o->output, "Output file, .png or .svg")->required();
   cmd->callback([o] { run_plot(*o); });
-}
-
-void add_spec_command(CLI::App& app) {
-  auto options = std::make_shared<SpecOptions>();
-  auto print = std::make_shared<bool>(false);
-  CLI::App* cmd = app.add_subcommand("spec", "Validate a spec; --print shows the effective spec after --set overrides");
-  options->add_to(*cmd);
-  cmd->add_flag("--print", *print, "Print the effective spec as JSON");
-  cmd->callback([options, print] {
-    const spec::IconSpec spec = options->load();
-    if (*print) {
-      std::cout << spec.source.dump(2) << "\n";
-    } else {
-      std::cout << "spec " << spec.id << " is valid\n";
-    }
-  });
 }
 
 }  // namespace iconsynth::cli

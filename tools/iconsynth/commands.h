@@ -2,6 +2,8 @@
 // Each command registers itself on the app; its callback throws on failure and main() maps the
 // exception to an exit code (2 for bad input, 1 for a failed operation, 3 for an internal error).
 
+#include "spec/icon_spec.h"
+
 #include <CLI/CLI.hpp>
 
 #include <exception>
@@ -21,6 +23,12 @@ void add_plot_command(CLI::App& app);
 void add_spec_command(CLI::App& app);
 void add_sheet_command(CLI::App& app);
 void add_preview_command(CLI::App& app);
+// `completion bash`: a completion script for every command of `app`, as they are when it runs.
+void add_completion_command(CLI::App& app);
+
+// Prints every tunable value of `spec` (spec/tunable_paths.h), one a line in groups, or as JSON
+// (`spec --paths`, `info --paths`).
+void print_tunable_paths(const spec::IconSpec& spec, bool as_json, std::ostream& out);
 
 // A check found differences: exit code 1, after the command has printed what differs.
 struct CheckFailed : std::runtime_error {

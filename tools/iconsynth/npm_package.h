@@ -4,6 +4,7 @@
 // tools/<cache name>/ and installed into a cache by tools/<cache name>.sh.
 
 #include "render/lottie/isolated_player.h"
+#include "render/preview/preview_site.h"
 
 #include <filesystem>
 #include <string>
@@ -37,12 +38,7 @@ std::filesystem::path default_package_folder(const NpmPackageKind& kind);
 NpmPackage find_npm_package(const NpmPackageKind& kind, const std::string& folder,
                             const std::vector<std::filesystem::path>& files = {});
 
-struct LottieWebPackage {
-  std::filesystem::path folder;   // the package root (holds package.json)
-  std::filesystem::path player;   // build/player/lottie_light_canvas.min.js
-  std::filesystem::path license;  // LICENSE.md, copied beside the player (MIT asks for it)
-  std::string version;
-};
+using render::LottieWebPackage;
 
 std::filesystem::path default_lottie_web_folder();
 // find_npm_package for lottie-web, with its player and licence.

@@ -104,6 +104,21 @@
     $('plot-cursor').style.left = `${(100 * x) / plot.width}%`;
   }
 
+  // A hover mark on each event line of the plot: the event and the spec path (and value) that places it.
+  function eventMarks() {
+    for (const old of document.querySelectorAll('#plot-frame .event')) old.remove();
+    const info = motionInfo();
+    const plot = info.plot;
+    for (const e of info.events || []) {
+      const mark = document.createElement('div');
+      mark.className = 'event';
+      const x = plot.x0 + ((plot.x1 - plot.x0) * e.frame) / Math.max(1, frameCount() - 1);
+      mark.style.left = `${(100 * x) / plot.width}%`;
+      mark.title = e.title;
+      $('plot-frame').appendChild(mark);
+    }
+  }
+
   function applyTheme() {
     const backdrop = D.themes[state.theme].backdrop;
     for (const c of cards) {
@@ -139,6 +154,7 @@
     const plot = motionInfo().plot;
     $('plot-image').src = `${plot.src}?g=${D.build}`;
     $('plot-image').width = plot.width;
+    eventMarks();
     captions();
     setFrame(Math.min(state.frame, frameCount() - 1));
   }

@@ -1,0 +1,118 @@
+#include "render/web/web_package.h"
+
+#include "render/lottie/descriptor.h"
+#include "render/lottie/state_machine.h"
+#include "render/web/web_templates.h"
+#include "spec/variant_space.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace iconsynth::render::web {
+
+const char* const kDotlottieWebPackage = "@lottiefiles/dotlottie-web";
+const char* const kDotlottieWasm = "dotlottie-player.wasm";
+const char* const kElementTag = "generative-icon";
+
+namespace {
+
+using Values = std::vector<std::pair<std::string, std::string>>;
+
+// 'outline' | 'solid' | 'duotone': names are [a-z0-9-], so quoting them is enough.
+std::string type_union(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& name : names) out += (out.empty() ? "'" : " | '") + name + "'";
+  return out;
+}
+
+std::string weights(const std::vector<double>& list) {
+  std::string out;
+  for (double w : list) out += (out.empty() ? "" : ", ") + spec::VariantSpace::weight_label(w);
+  return out;
+}
+
+// What the templates are filled with: the spec's names, the player's pin, the bundle's inputs.
+Values template_values(const spec::IconSpec& spec, const WebPackageOptions& options) {
+  const spec::VariantSpace space(spec);
+  return {{"GENERATOR", options.bundle.generator},
+          {"ID", spec.id},
+          {"TAG", kElementTag},
+          {"DOTLOTTIE_WEB", kDotlottieWebPackage},
+          {"DOTLOTTIE_WEB_VERSION", kDotlottieWebVersion},
+          {"DOTLOTTIE_WASM", kDotlottieWasm},
+          {"REDUCED_MOTION", lottie::kReducedMotionInput},
+          {"STYLES", type_union(space.styles())},
+          {"MOTIONS", type_union(space.motions())},
+          {"THEMES", type_union(space.themes())},
+          {"DEFAULT_STYLE", spec.default_style},
+          {"DEFAULT_MOTION", spec.default_motion},
+          {"DEFAULT_THEME", spec.default_theme},
+          {"HOVER_MOTION", spec.hover_motion},
+          {"CLICK_MOTION", spec.click_motion},
+          {"WEIGHT_MIN", spec::VariantSpace::weight_label(spec::kMinWeight)},
+          {"WEIGHT_MAX", spec::VariantSpace::weight_label(spec::kMaxWeight)},
+          {"WEIGHT_DEFAULT", spec::VariantSpace::weight_label(spec.default_weight)},
+          {"WEIGHT_PRESETS", weights(spec.weight_presets)}};
+}
+
+std::string template_text(std::string_view name) {
+  for (const WebTemplate& t : web_templates()) {
+    if (t.name == name) return std::string(t.text);
+  }
+  throw std::logic_error("render/web has no template " + std::string(name));
+}
+
+std::string package_json(const spec::IconSpec& spec, const WebPackageOptions& options) {
+  using Json = nlohmann::ordered_json;
+  const std::string descriptor = lottie::descriptor_file_name(spec), bundle = lottie::bundle_file_name(spec);
+  const auto module = [](const std::string& stem) { return Json{{"types", "./" + stem + ".d.mts"}, {"default", "./" + stem + ".mjs"}}; };
+  const std::string icon_stem = descriptor.substr(0, descriptor.size() - 4);
+  Json exports = {{"./runtime", module("runtime")},
+                  {"./react", module("react")},
+                  {"./element", module("element")},
+                  {"./" + descriptor, module(icon_stem)},
+                  {"./" + bundle, "./" + bundle},
+                  {"./package.json", "./package.json"}};
+  const Json package = {
+      {"name", "generative-icons-" + spec.id},
+      {"version", options.version},
+      {"description", spec.meta.title + " animated icon: its dotLottie bundle, a runtime, a React component and a custom element"},
+      {"keywords", spec.meta.keywords},
+      {"license", spec.meta.license},
+      {"private", true},  // generated per icon: installed from its folder, never published under this name
+      {"type", "module"},
+      {"sideEffects", Json::array({"./element.mjs"})},  // it defines <generative-icon>
+      {"exports", exports},
+      {"peerDependencies", {{kDotlottieWebPackage, kDotlottieWebVersion}, {"react", ">=18"}}},
+      {"peerDependenciesMeta", {{"react", {{"optional", true}}}}}};
+  return package.dump(2) + "\n";
+}
+
+}  // namespace
+
+std::vector<std::string> web_package_files(const spec::IconSpec& spec) {
+  std::vector<std::string> files{"package.json", "runtime.mjs", "runtime.d.mts", "react.mjs", "react.d.mts", "element.mjs", "element.d.mts"};
+  if (std::find(files.begin(), files.end(), lottie::descriptor_file_name(spec)) != files.end()) {
+    throw std::invalid_argument("/id: \"" + spec.id + "\" would name the web package's own " + spec.id + ".mjs; choose another id");
+  }
+  for (std::string name : {lottie::descriptor_file_name(spec), spec.id + ".d.mts", lottie::bundle_file_name(spec)}) files.push_back(name);
+  return files;
+}
+
+std::string web_package_file(const spec::IconSpec& spec, const WebPackageOptions& options, const std::string& name) {
+  if (name == "package.json") return package_json(spec, options);
+  if (name == lottie::descriptor_file_name(spec)) return lottie::write_descriptor(spec, {options.bundle.generator});
+  if (name == lottie::bundle_file_name(spec)) return lottie::write_dotlottie(spec, options.bundle);
+  const std::string source = name == spec.id + ".d.mts" ? "icon.d.mts" : name;
+  return lottie::fill_template(template_text(source), template_values(spec, options));
+}
+
+std::map<std::string, std::string> write_web_package(const spec::IconSpec& spec, const WebPackageOptions& options) {
+  std::map<std::string, std::string> files;
+  for (const std::string& name : web_package_files(spec)) files[name] = web_package_file(spec, options, name);
+  return files;
+}
+
+}  // namespace iconsynth::render::web

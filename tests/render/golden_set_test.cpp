@@ -1,0 +1,164 @@
+// A golden set that cannot rot: its manifest lists every file with its sha256, so a file deleted,
+// added or altered fails the check by name; and part of a set can be accepted, the rest left byte
+// for byte.
+#include "../tools/cli_support.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <set>
+
+namespace fs = std::filesystem;
+using iconsynth::test::read_file;
+using iconsynth::test::run_cli;
+
+namespace {
+
+const fs::path kGoldenDir = fs::path(ICONSYNTH_SOURCE_DIR) / "tests" / "golden";
+const std::string kStrongSwell = "--set motions.strong.timeline.sequence.1.exchange.swell.scale=1.224";
+
+// A copy of the project's set to damage or update.
+fs::path copy_of_golden(const std::string& name) {
+  const fs::path work = iconsynth::test::scratch_dir(name);
+  fs::copy(kGoldenDir, work / "set", fs::copy_options::recursive);
+  return work;
+}
+
+// Every file of a folder, relative, with its bytes.
+std::map<std::string, std::string> files_of(const fs::path& dir) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (e.is_regular_file()) out[e.path().lexically_relative(dir).generic_string()] = read_file(e.path());
+  }
+  return out;
+}
+
+// The files whose bytes differ between two listings, or that only one has.
+std::set<std::string> differing(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b) {
+  std::set<std::string> out;
+  for (const auto& [file, bytes] : a) {
+    if (!b.count(file) || b.at(file) != bytes) out.insert(file);
+  }
+  for (const auto& [file, bytes] : b) {
+    if (!a.count(file)) out.insert(file);
+  }
+  return out;
+}
+
+std::set<std::string> failing_variants(const nlohmann::json& summary) {
+  std::set<std::string> out;
+  for (const auto& v : summary["variants"]) {
+    if (!v["passed"].get<bool>()) out.insert(v["id"]);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("A golden set with a file deleted, added or altered fails the check, naming the file", "[golden]") {
+  struct Damage {
+    std::string file, problem;
+    void (*apply)(const fs::path& file);
+  };
+  const Damage damages[] = {
+      {"png/solid-light-dark-w2.png", "missing", [](const fs::path& f) { fs::remove(f); }},
+      {"png/stray.png", "extra", [](const fs::path& f) { fs::copy_file(f.parent_path() / "solid-light-dark-w2.png", f); }},
+      {"lottie/outline-strong-dark-w1.5.json", "altered",
+       [](const fs::path& f) {
+         std::string bytes = read_file(f);
+         bytes[bytes.size() / 2] ^= 1;  // one byte, one bit
+         std::ofstream(f, std::ios::binary) << bytes;
+       }},
+  };
+  for (const Damage& d : damages) {
+    INFO(d.problem << " " << d.file);
+    const fs::path work = copy_of_golden("golden-damaged-" + d.problem);
+    d.apply(work / "set" / d.file);
+    const auto r = run_cli("golden check --dir " + (work / "set").string() + " --report " + (work / "report").string(), work);
+    CHECK(r.exit_code == 1);
+    CHECK(r.out.find("set file " + d.problem + " " + d.file) != std::string::npos);
+    const auto summary = nlohmann::json::parse(read_file(work / "report" / "summary.json"));
+    CHECK(summary["passed"] == false);
+    CHECK(summary["set_files"] == nlohmann::json::parse(R"([{"file":")" + d.file + R"(","problem":")" + d.problem + R"("}])"));
+    CHECK(failing_variants(summary).empty());  // every frame and export still matches: only the file is wrong
+  }
+}
+
+TEST_CASE("golden update --only changes only the named variant's files, and says so", "[golden]") {
+  const fs::path work = copy_of_golden("golden-only");
+  const fs::path set = work / "set";
+  const auto before = files_of(set);
+  const auto r = run_cli("golden update --dir " + set.string() + " --only outline-strong-w2 " + kStrongSwell, work);
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  // The build id names both themes of the variant; nothing else is touched.
+  CHECK(differing(before, files_of(set)) == std::set<std::string>{"golden.json", "png/outline-strong-light-w2.png",
+                                                                   "png/outline-strong-dark-w2.png", "lottie/outline-strong-light-w2.json",
+                                                                   "lottie/outline-strong-dark-w2.json"});
+  CHECK(r.out.find("  changed png/outline-strong-dark-w2.png\n") != std::string::npos);
+  CHECK(r.out.find("5 files changed, 0 added, 0 removed, 69 as they were") != std::string::npos);
+
+  // Checked with the same change, the accepted variants pass and the other strong ones still fail.
+  const auto check = run_cli("golden check --dir " + set.string() + " --json " + kStrongSwell, work);
+  CHECK(check.exit_code == 1);
+  const auto summary = nlohmann::json::parse(check.out);
+  std::set<std::string> expected;
+  for (const char* style : {"outline", "solid", "duotone"}) {
+    for (const char* theme : {"light", "dark"}) {
+      for (const char* weight : {"1.5", "2", "2.5"}) expected.insert(std::string(style) + "-strong-" + theme + "-w" + weight);
+    }
+  }
+  expected.erase("outline-strong-light-w2");
+  expected.erase("outline-strong-dark-w2");
+  CHECK(failing_variants(summary) == expected);
+  CHECK(summary["bundle"]["exact"] == false);  // not named, not accepted
+  CHECK(summary["set_files"].empty());
+
+  // The bundle is accepted by its file name, alone.
+  const auto before_bundle = files_of(set);
+  REQUIRE(run_cli("golden update --dir " + set.string() + " --only gpu-cluster.lottie " + kStrongSwell, work).exit_code == 0);
+  CHECK(differing(before_bundle, files_of(set)) == std::set<std::string>{"golden.json", "gpu-cluster.lottie"});
+
+  // A selector that names nothing is refused, and nothing is written.
+  const auto after = files_of(set);
+  const auto bad = run_cli("golden update --dir " + set.string() + " --only outline-strong-w9", work);
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("--only outline-strong-w9: no such variant"));
+  CHECK(differing(after, files_of(set)).empty());
+}
+
+TEST_CASE("golden update --changed accepts what a check finds changed, and repairs damaged files", "[golden]") {
+  const fs::path work = copy_of_golden("golden-changed");
+  const fs::path set = work / "set";
+  fs::remove(set / "png" / "solid-light-dark-w2.png");
+  std::ofstream(set / "png" / "stray.png") << "not a golden image";
+  const auto before = files_of(set);
+  const auto r = run_cli("golden update --dir " + set.string() + " --changed " + kStrongSwell, work);
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  std::set<std::string> expected{"golden.json", "gpu-cluster.lottie", "png/solid-light-dark-w2.png", "png/stray.png"};
+  for (const auto& [file, bytes] : before) {
+    if (file.find("-strong-") != std::string::npos && file != "png/stray.png") expected.insert(file);
+  }
+  CHECK(differing(before, files_of(set)) == expected);  // 18 strong variants × 2 files, the bundle, the repairs
+  CHECK(r.out.find("  added png/solid-light-dark-w2.png\n") != std::string::npos);
+  CHECK(r.out.find("  removed png/stray.png\n") != std::string::npos);
+  CHECK(run_cli("golden check --dir " + set.string() + " " + kStrongSwell, work).exit_code == 0);
+  // Nothing changed since: a second update writes nothing.
+  const auto again = run_cli("golden update --dir " + set.string() + " --changed " + kStrongSwell, work);
+  CHECK(again.out.find("0 files changed, 0 added, 0 removed") != std::string::npos);
+}
+
+TEST_CASE("A full golden update of an unchanged tree rewrites nothing, and a partial one keeps the set's size", "[golden]") {
+  const fs::path work = copy_of_golden("golden-full");
+  const fs::path set = work / "set";
+  const auto before = files_of(set);
+  const auto r = run_cli("golden update --dir " + set.string(), work);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("0 files changed, 0 added, 0 removed, 74 as they were") != std::string::npos);
+  CHECK(differing(before, files_of(set)).empty());
+  const auto sized = run_cli("golden update --dir " + set.string() + " --changed --size 64", work);
+  CHECK(sized.exit_code == 2);
+  CHECK_THAT(sized.err, Catch::Contains("--size: a partial update keeps the set's own"));
+}

@@ -1,0 +1,105 @@
+// spec --paths: every number of the built-in spec and of every example spec listed exactly once
+// (checked against the JSON itself, walked here on its own), each path taking a --set to exactly
+// its own field, and named in the icon's own words.
+#include "spec/loader.h"
+#include "spec/overrides.h"
+#include "spec/tunable_paths.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <map>
+#include <regex>
+
+using namespace iconsynth;
+using spec::Json;
+
+namespace {
+
+std::vector<std::pair<std::string, spec::IconSpec>> specs() {
+  std::vector<std::pair<std::string, spec::IconSpec>> out{{"built-in", spec::load_spec_text(spec::builtin_spec_text())}};
+  for (const auto& e : std::filesystem::directory_iterator(std::string(ICONSYNTH_SOURCE_DIR) + "/spec/examples")) {
+    out.emplace_back(e.path().filename().string(), spec::load_spec_file(e.path()));
+  }
+  return out;
+}
+
+// Every number and every "NNNms" text in `node`, by JSON pointer.
+void leaves(const Json& node, const std::string& pointer, std::map<std::string, Json>& out) {
+  if (node.is_object()) {
+    for (const auto& [key, child] : node.items()) leaves(child, pointer + "/" + key, out);
+  } else if (node.is_array()) {
+    for (std::size_t i = 0; i < node.size(); ++i) leaves(node[i], pointer + "/" + std::to_string(i), out);
+  } else if (node.is_number() || (node.is_string() && std::regex_match(node.get<std::string>(), std::regex(R"([0-9.]+ ?ms)")))) {
+    out[pointer] = node;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("spec --paths lists every number of each spec exactly once, and each path sets exactly its own field", "[spec][paths]") {
+  for (const auto& [name, spec] : specs()) {
+    INFO(name);
+    std::map<std::string, Json> expected;
+    leaves(spec.source, "", expected);
+    const std::vector<spec::TunablePath> paths = spec::tunable_paths(spec);
+    std::map<std::string, Json> listed;
+    for (const spec::TunablePath& p : paths) {
+      INFO(p.line());
+      CHECK(listed.emplace(p.pointer, p.value).second);  // once
+      CHECK(spec.source.at(Json::json_pointer(p.pointer)) == p.value);
+      // The dotted path reaches the same field: setting it to its own value changes nothing, and
+      // setting it to another changes that field alone.
+      Json same = spec.source;
+      spec::apply_override(same, p.path + "=" + p.value.dump());
+      CHECK(same == spec.source);
+      Json moved = spec.source;
+      spec::apply_override(moved, p.path + "=12345");
+      CHECK(moved.at(Json::json_pointer(p.pointer)) == 12345);
+      moved[Json::json_pointer(p.pointer)] = p.value;
+      CHECK(moved == spec.source);
+      CHECK_FALSE(p.group.empty());
+      CHECK_FALSE(p.name.empty());
+    }
+    CHECK(listed == expected);
+  }
+}
+
+TEST_CASE("Tunable values are named by motion and clip in the icon's own words", "[spec][paths]") {
+  const spec::IconSpec spec = spec::load_spec_text(spec::builtin_spec_text());
+  std::map<std::string, std::string> lines;
+  for (const spec::TunablePath& p : spec::tunable_paths(spec)) lines[p.path] = p.line();
+  CHECK(lines.at("motions.strong.timeline.sequence.2.exchange.travel.frames") ==
+        "strong · round 2 · travel frames: motions.strong.timeline.sequence.2.exchange.travel.frames = 20 frames");
+  CHECK(lines.at("motions.strong.timeline.sequence.0.gather.scale") ==
+        "strong · gather · scale: motions.strong.timeline.sequence.0.gather.scale = 0.88 ×");
+  CHECK(lines.at("motions.light.timeline.exchange.swell.rise.frames") ==
+        "light · round 1 · swell rise frames: motions.light.timeline.exchange.swell.rise.frames = 8 frames");
+  CHECK(lines.at("stroke.presets.1") == "stroke · preset 2: stroke.presets.1 = 2 units");
+  CHECK(lines.at("frame_rate") == "icon · frame rate: frame_rate = 60 fps");
+
+  const spec::IconSpec more = spec::load_spec_file(std::string(ICONSYNTH_SOURCE_DIR) + "/spec/examples/three-more-motions.json");
+  std::map<std::string, spec::TunablePath> by_path;
+  for (const spec::TunablePath& p : spec::tunable_paths(more)) by_path.emplace(p.path, p);
+  // A repeated, staggered exchange makes two rounds; a hold clip is its length.
+  CHECK(by_path.at("motions.wave.timeline.repeat.clip.stagger.clip.exchange.travel.frames").group == "wave · rounds 1-2");
+  CHECK(by_path.at("motions.wave.timeline.repeat.clip.stagger.lag").group == "wave · stagger");
+  CHECK(by_path.at("motions.orbit.timeline.sequence.0.hold").name == "frames");
+}
+
+TEST_CASE("Events carry the spec path of the timing that places them", "[spec][paths]") {
+  const spec::IconSpec spec = spec::load_spec_text(spec::builtin_spec_text());
+  const motion::Choreography c = motion::choreograph(spec.choreography("strong"), spec.module_count());
+  std::map<std::string, int> fields;
+  for (const motion::ChoreographyEvent& e : c.events) {
+    const std::string path = spec::motion_field_path("strong", e.field);
+    // Every event's field is a tunable value, or (a departure) the clip holding them.
+    Json document = spec.source;
+    if (e.kind != motion::ChoreographyEvent::Kind::Depart) CHECK_NOTHROW(spec::apply_override(document, path + "=12"));
+    if (e.kind == motion::ChoreographyEvent::Kind::Land && e.round == 1) {
+      CHECK(path == "motions.strong.timeline.sequence.2.exchange.travel.frames");
+    }
+    ++fields[path];
+  }
+  CHECK(fields.count("motions.strong.timeline.sequence.0.gather.gather.frames") == 1);
+}

@@ -1,0 +1,224 @@
+// The web package without a browser: its files and package.json, types that follow the spec, its
+// size, server rendering in plain Node, the seed's TSX against its declarations (TypeScript from
+// npm), and the CLI that writes it.
+#include "web_support.h"
+
+#include "render/lottie/descriptor.h"
+#include "render/lottie/dotlottie_writer.h"
+
+#include <nlohmann/json.hpp>
+#include <zlib.h>
+
+#include <iostream>
+
+using namespace iconsynth;
+using Json = nlohmann::json;
+
+namespace {
+
+std::size_t gzipped(const std::string& text) {
+  uLongf size = compressBound(text.size()) + 32;
+  std::string out(size, '\0');
+  z_stream z{};
+  REQUIRE(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) == Z_OK);  // gzip -9
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  z.avail_in = static_cast<uInt>(text.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(size);
+  REQUIRE(deflate(&z, Z_FINISH) == Z_STREAM_END);
+  const std::size_t n = z.total_out;
+  deflateEnd(&z);
+  return n;
+}
+
+const spec::IconSpec& example(const std::string& name) {
+  static std::map<std::string, spec::IconSpec> specs;
+  auto at = specs.find(name);
+  if (at == specs.end()) at = specs.emplace(name, spec::load_spec_text(test::read_file(test::source_path("spec/examples/" + name)))).first;
+  return at->second;
+}
+
+}  // namespace
+
+TEST_CASE("The web package holds its modules, types, descriptor and bundle, and package.json exports them with a pinned player",
+          "[web]") {
+  const spec::IconSpec& spec = test::builtin_spec();
+  render::web::WebPackageOptions options;
+  options.version = "1.2.3";
+  const auto files = render::web::write_web_package(spec, options);
+  std::vector<std::string> names;
+  for (const auto& [name, bytes] : files) names.push_back(name);
+  CHECK(names == std::vector<std::string>{"element.d.mts", "element.mjs", "gpu-cluster.d.mts", "gpu-cluster.lottie", "gpu-cluster.mjs",
+                                          "package.json", "react.d.mts", "react.mjs", "runtime.d.mts", "runtime.mjs"});
+  CHECK(files.at("gpu-cluster.mjs") == render::lottie::write_descriptor(spec, {options.bundle.generator}));
+  CHECK(files.at("gpu-cluster.lottie") == render::lottie::write_dotlottie(spec, options.bundle));
+  CHECK(render::web::write_web_package(spec, options) == files);  // deterministic
+
+  const Json package = Json::parse(files.at("package.json"));
+  CHECK(package["version"] == "1.2.3");
+  CHECK(package["type"] == "module");
+  CHECK(package["license"] == "MIT");
+  // Every subpath the issue names, each pointing at a file of the package (types beside modules).
+  for (const char* subpath : {"./runtime", "./react", "./element", "./gpu-cluster.mjs", "./gpu-cluster.lottie"}) {
+    INFO(subpath);
+    REQUIRE(package["exports"].contains(subpath));
+    const Json& target = package["exports"][subpath];
+    for (const Json& file : target.is_string() ? Json::array({target}) : Json::array({target["types"], target["default"]})) {
+      CHECK(files.count(file.get<std::string>().substr(2)) == 1);
+    }
+  }
+  // One runtime dependency, a peer: the project's own pin of dotlottie-web; React optional.
+  CHECK_FALSE(package.contains("dependencies"));
+  const Json pin = Json::parse(test::read_file(test::source_path("tools/dotlottie-web/package.json")));
+  CHECK(package["peerDependencies"]["@lottiefiles/dotlottie-web"] == pin["dependencies"]["@lottiefiles/dotlottie-web"]);
+  CHECK(package["peerDependencies"]["@lottiefiles/dotlottie-web"] == render::web::kDotlottieWebVersion);
+  CHECK(package["peerDependenciesMeta"]["react"]["optional"] == true);
+  CHECK(package["peerDependencies"].size() == 2);
+  // The code names that pin, and loads nothing from elsewhere: no URL but the page's own.
+  const std::string& runtime = files.at("runtime.mjs");
+  CHECK(runtime.find("import('@lottiefiles/dotlottie-web')") != std::string::npos);
+  CHECK(runtime.find("import.meta.resolve('@lottiefiles/dotlottie-web/dotlottie-player.wasm')") != std::string::npos);
+  for (const auto& [name, text] : files) {
+    if (name.ends_with(".mjs") && name != "gpu-cluster.mjs") CHECK(text.find("http") == std::string::npos);
+  }
+  CHECK(files.at("react.mjs").starts_with("'use client';\n"));
+}
+
+TEST_CASE("The runtime loads the wasm file the pinned dotlottie-web exports", "[web][npm]") {
+  const auto work = test::scratch_dir("web-wasm");
+  const Json installed = Json::parse(test::read_file(test::dotlottie_web_folder(work) / "package.json"));
+  CHECK(installed["version"] == render::web::kDotlottieWebVersion);
+  const std::string subpath = std::string("./") + render::web::kDotlottieWasm;
+  REQUIRE(installed["exports"].contains(subpath));
+  CHECK(std::filesystem::exists(test::dotlottie_web_folder(work) / installed["exports"][subpath].get<std::string>()));
+}
+
+TEST_CASE("The declarations follow the spec: another spec's styles, motions and themes are its unions", "[web]") {
+  const auto built_in = render::web::write_web_package(test::builtin_spec(), {});
+  const std::string& types = built_in.at("gpu-cluster.d.mts");
+  CHECK(types.find("export type Style = 'outline' | 'solid' | 'duotone';") != std::string::npos);
+  CHECK(types.find("export type Motion = 'light' | 'strong';") != std::string::npos);
+  CHECK(types.find("export type Theme = 'light' | 'dark';") != std::string::npos);
+  CHECK(types.find("any number in [1, 3] (presets 1.5, 2, 2.5; default 2)") != std::string::npos);
+  CHECK(built_in.at("runtime.d.mts").find("Stroke weight in grid units, any number in [1, 3]") != std::string::npos);
+
+  const auto soft = render::web::write_web_package(example("third-style-and-theme.json"), {});
+  CHECK(soft.at("gpu-cluster-plus.d.mts").find("export type Style = 'outline' | 'solid' | 'duotone' | 'soft';") != std::string::npos);
+  CHECK(soft.at("gpu-cluster-plus.d.mts").find("export type Theme = 'light' | 'dark' | 'high-contrast';") != std::string::npos);
+  CHECK(Json::parse(soft.at("package.json"))["exports"].contains("./gpu-cluster-plus.mjs"));
+  const auto motions = render::web::write_web_package(example("three-more-motions.json"), {});
+  const std::string& motion_types = motions.at("gpu-cluster-motions.d.mts");
+  const std::size_t at = motion_types.find("export type Motion = ");
+  REQUIRE(at != std::string::npos);
+  INFO(motion_types.substr(at, motion_types.find('\n', at) - at));
+  for (const std::string& m : spec::VariantSpace(example("three-more-motions.json")).motions()) {
+    CHECK(motion_types.find("'" + m + "'", at) < motion_types.find('\n', at));
+  }
+}
+
+TEST_CASE("The runtime and React modules are at most 4 KB gzipped together", "[web][size]") {
+  const auto work = test::scratch_dir("web-size");
+  REQUIRE(test::run_cli("export --format web -o '" + (work / "web").string() + "'", work).exit_code == 0);  // as shipped
+  std::map<std::string, std::pair<std::size_t, std::size_t>> sizes;
+  for (const char* name : {"runtime.mjs", "react.mjs", "element.mjs"}) {
+    const std::string text = test::read_file(work / "web" / name);
+    sizes[name] = {text.size(), gzipped(text)};
+  }
+  const std::size_t together = sizes["runtime.mjs"].second + sizes["react.mjs"].second;
+  std::cout << "web package, gzip -9: runtime.mjs " << sizes["runtime.mjs"].first << " → " << sizes["runtime.mjs"].second
+            << " bytes, react.mjs " << sizes["react.mjs"].first << " → " << sizes["react.mjs"].second << ", together " << together
+            << "; element.mjs " << sizes["element.mjs"].first << " → " << sizes["element.mjs"].second << "\n";
+  CHECK(together <= 4096);
+}
+
+TEST_CASE("An icon id that would name one of the runtime's files is refused, naming the id", "[web]") {
+  const spec::IconSpec spec = spec::load_spec_text(test::builtin_spec_with("\"id\": \"gpu-cluster\"", "\"id\": \"runtime\""));
+  CHECK_THROWS_WITH(render::web::write_web_package(spec, {}), Catch::Contains("/id: \"runtime\""));
+}
+
+TEST_CASE("On a server (plain Node, no DOM) the React module, the runtime and the element import, and React renders the sized canvas",
+          "[web][npm]") {
+  const auto work = test::scratch_dir("web-server-render");
+  test::write_web_folder(work / "generative-icons");
+  std::filesystem::create_directory_symlink(test::web_modules(work), work / "node_modules");
+  const test::CliResult r = test::run_command("node '" + test::source_path("tests/web/server_render.mjs") + "' '" + (work / "generative-icons").string() + "'", work);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const Json out = Json::parse(r.out);
+  INFO(out.dump(1));
+  CHECK(out["hasDocument"] == false);
+  CHECK(out["hasWindow"] == false);
+  for (const char* module : {"react.mjs", "element.mjs", "runtime.mjs"}) CHECK_FALSE(out.contains(std::string(module) + " threw"));
+  CHECK(out["exports"]["react"] == Json::array({"AnimatedIcon"}));
+  CHECK(out["exports"]["element"] == Json::array({"AnimatedIconElement"}));
+  CHECK(out["markup"] == "<canvas role=\"img\" aria-label=\"GPU cluster\" style=\"width:32px;height:32px\"></canvas>");
+}
+
+TEST_CASE("TypeScript accepts the seed's snippets against the declarations and rejects variant=\"sketch\", motion=\"fast\" and style: 'sketch'",
+          "[web][npm][types]") {
+  const auto work = test::scratch_dir("web-types");
+  test::write_web_folder(work / "generative-icons");
+  std::filesystem::create_directory_symlink(test::web_modules(work), work / "node_modules");
+  const std::string tsx = test::readme_snippet("seed-react", "tsx"), js = test::readme_snippet("seed-js", "js");
+  const std::string page = "declare const canvas: HTMLCanvasElement;\ndeclare const button: HTMLButtonElement;\n";
+  const std::map<std::string, std::string> sources{
+      {"GpuClusterIcon.tsx", tsx},
+      {"snippet.ts", page + js + "export {};\n"},
+      {"element.ts", "import './generative-icons/element.mjs';\nconst el = document.createElement('generative-icon');\n"
+                     "el.play('light');\nconst shown: boolean = await el.ready;\nexport { shown };\n"},
+      {"bad-variant.tsx", test::replaced(tsx, "variant=\"outline\"", "variant=\"sketch\"")},
+      {"bad-motion.tsx", test::replaced(tsx, "motion=\"light\"", "motion=\"fast\"")},
+      {"bad-style.ts", page + test::replaced(js, "style: 'outline'", "style: 'sketch'") + "export {};\n"},
+  };
+  Json files = Json::array();
+  for (const auto& [name, text] : sources) {
+    std::ofstream(work / name) << text;
+    files.push_back(name);
+  }
+  // The seed's specifiers map to the folder: the only change the snippets get.
+  const std::string types = (test::dotlottie_web_folder(work) / "dist/index.d.ts").string();
+  const Json tsconfig = {{"compilerOptions",
+                          {{"strict", true}, {"noEmit", true}, {"target", "es2022"}, {"module", "preserve"},
+                           {"moduleResolution", "bundler"}, {"jsx", "react-jsx"}, {"lib", {"es2022", "dom"}}, {"types", Json::array()},
+                           {"paths",
+                            {{"@lottiefiles/generative-icons-react", {"./generative-icons/react.d.mts"}},
+                             {"@lottiefiles/generative-icons-runtime", {"./generative-icons/runtime.d.mts"}},
+                             {"@lottiefiles/dotlottie-web", {types}}}}}},
+                         {"files", files}};
+  std::ofstream(work / "tsconfig.json") << tsconfig.dump(1);
+  const test::CliResult r = test::run_command("cd '" + work.string() + "' && ./node_modules/.bin/tsc -p tsconfig.json", work);
+  INFO(r.out << r.err);
+  CHECK(r.exit_code != 0);
+  // Exactly the three wrong values, at their lines; nothing in the seed's own code or our declarations.
+  std::vector<std::string> errors;
+  for (std::size_t at = 0, end; (end = r.out.find('\n', at)) != std::string::npos; at = end + 1) {
+    const std::string line = r.out.substr(at, end - at);
+    if (line.find("error TS") != std::string::npos) errors.push_back(line);
+  }
+  REQUIRE(errors.size() == 3);
+  CHECK(errors[0].starts_with("bad-motion.tsx(9,"));
+  CHECK(errors[0].find("'\"fast\"' is not assignable to type 'Motion | undefined'") != std::string::npos);
+  CHECK(errors[1].starts_with("bad-style.ts(8,"));
+  CHECK(errors[1].find("'\"sketch\"' is not assignable to type 'Style | undefined'") != std::string::npos);
+  CHECK(errors[2].starts_with("bad-variant.tsx(8,"));
+  CHECK(errors[2].find("'\"sketch\"' is not assignable to type 'Style | undefined'") != std::string::npos);
+}
+
+TEST_CASE("export --format web writes the package folder, build writes the same to web/, and bundle-only options are refused", "[web][cli]") {
+  const auto work = test::scratch_dir("web-cli");
+  const test::CliResult exported = test::run_cli("export --format web -o '" + (work / "pkg").string() + "'", work);
+  INFO(exported.err);
+  REQUIRE(exported.exit_code == 0);
+  CHECK(exported.out.find("web package of gpu-cluster: 10 files") != std::string::npos);
+  const test::CliResult built = test::run_cli("build --out '" + (work / "out").string() + "'", work);
+  REQUIRE(built.exit_code == 0);
+  for (const std::string& name : render::web::web_package_files(test::builtin_spec())) {
+    INFO(name);
+    CHECK(test::read_file(work / "pkg" / name) == test::read_file(work / "out/web" / name));
+  }
+  CHECK(test::read_file(work / "out/web/gpu-cluster.lottie") == test::read_file(work / "out/gpu-cluster.lottie"));
+  const test::CliResult refused = test::run_cli("export --format web --style solid -o '" + (work / "no").string() + "'", work);
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find("--style applies to --format lottie and svg only") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(work / "no"));
+}
