@@ -59,21 +59,52 @@ bool shows_secondary(const spec::IconSpec& spec, const std::string& style) {
   return spec.style_rule(style).card_fill == spec::CardFill::Secondary;
 }
 
+// Each block of `factor` × `factor` pixels averaged into one (premultiplied, so averaging is
+// exact); the right and bottom remainders are left out.
+std::vector<std::uint32_t> box_downsample(const ImageView& image, int factor, int& side) {
+  side = image.width / factor;
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(side) * side);
+  const double n = static_cast<double>(factor) * factor;
+  for (int by = 0; by < side; ++by) {
+    for (int bx = 0; bx < side; ++bx) {
+      double sum[4] = {0, 0, 0, 0};
+      for (int y = by * factor; y < (by + 1) * factor; ++y) {
+        for (int x = bx * factor; x < (bx + 1) * factor; ++x) {
+          for (int c = 0; c < 4; ++c) sum[c] += channel(image.pixel(x, y), c);
+        }
+      }
+      std::uint32_t p = 0;
+      for (int c = 0; c < 4; ++c) p |= static_cast<std::uint32_t>(level(sum[c] / n)) << (8 * c);
+      out[static_cast<std::size_t>(by) * side + bx] = p;
+    }
+  }
+  return out;
+}
+
 // How well a style at a weight explains the rest frame, with the colours that explain it best.
+// `coarse` > 1 judges both images box-filtered by that factor: what a different layout (cards a
+// little smaller, links a little shorter) cannot turn into another style's better explanation.
 ColorSolver::Solution explain(const spec::IconSpec& spec, const std::string& style, double weight, const std::string& motion,
-                              const ImageView& target) {
+                              const ImageView& target, int coarse = 1) {
   const AnimatedScene scene = build_scene(spec, {style, weight, motion, spec.default_theme, std::nullopt});
   const AnimatedScene probe = probe_colors(scene);
   const ImageSurface ours = render_frame(evaluate(probe, 0), target.width);
   ColorSolver solver;
-  solver.add(ours.view(), target);
+  if (coarse > 1) {
+    int side = 0;
+    const std::vector<std::uint32_t> a = box_downsample(ours.view(), coarse, side), b = box_downsample(target, coarse, side);
+    solver.add(view_of(a, side, side), view_of(b, side, side));
+  } else {
+    solver.add(ours.view(), target);
+  }
   return solver.solve(shows_secondary(spec, style));
 }
 
 // The weight at which `style` explains the target best: a scan at quarter steps, then a golden
 // section around the best of them.
-double best_weight(const spec::IconSpec& spec, const std::string& style, const std::string& motion, const ImageView& target) {
-  const auto residual = [&](double w) { return explain(spec, style, w, motion, target).residual; };
+double best_weight(const spec::IconSpec& spec, const std::string& style, const std::string& motion, const ImageView& target,
+                   int coarse = 1) {
+  const auto residual = [&](double w) { return explain(spec, style, w, motion, target, coarse).residual; };
   double best = spec::kMinWeight, best_residual = std::numeric_limits<double>::infinity();
   for (double w = spec::kMinWeight; w <= spec::kMaxWeight + 1e-9; w += 0.25) {
     const double r = residual(w);
@@ -160,16 +191,23 @@ Look estimate_look(const spec::IconSpec& spec, const std::vector<std::uint32_t>&
   Look look;
   double best = std::numeric_limits<double>::infinity();
   const std::vector<std::string> styles = pins.style ? std::vector<std::string>{*pins.style} : spec::names_of(spec.styles);
+  // Styles are told apart on the frame box-filtered to about 12 px (two grid units a pixel), where
+  // a layout that differs from the spec's by a fraction of a unit blurs away but a filled card
+  // still differs from an outlined one; the weight and colours are then found at full size.
+  const int coarse = styles.size() > 1 ? std::max(1, size / 12) : 1;
   for (const std::string& style : styles) {
-    const double weight = pins.weight ? *pins.weight : best_weight(spec, style, motion, target);
+    const double weight = pins.weight ? *pins.weight : best_weight(spec, style, motion, target, coarse);
+    const double judged = explain(spec, style, weight, motion, target, coarse).residual;
+    if (judged < best) best = judged, look.variant = {style, weight, motion, spec.default_theme, std::nullopt};
+  }
+  {
+    const std::string style = look.variant.style;
+    const double weight = pins.weight ? *pins.weight : coarse > 1 ? best_weight(spec, style, motion, target) : look.variant.weight;
     const ColorSolver::Solution s = explain(spec, style, weight, motion, target);
-    if (s.residual < best) {
-      best = s.residual;
-      look.variant = {style, weight, motion, spec.default_theme, std::nullopt};
-      look.primary = s.primary;
-      look.secondary = s.secondary;
-      look.residual = s.residual / (4 * s.pixels);
-    }
+    look.variant.weight = weight;
+    look.primary = s.primary;
+    look.secondary = s.secondary;
+    look.residual = s.residual / (4 * s.pixels);
   }
   // Weights are given by people, in hundredths at most, and rounder where they can: the estimate
   // takes the roundest of quarters, twentieths and hundredths that explains the frame nearly as
@@ -186,6 +224,12 @@ Look estimate_look(const spec::IconSpec& spec, const std::vector<std::uint32_t>&
         break;
       }
     }
+  }
+  // An alpha a few levels short of opaque is a player's rounding (rlottie truncates full opacity
+  // to 254; thin strokes at small sizes leave the solve a level or two either way): people write
+  // opaque colours.
+  for (spec::Rgba* c : {&look.primary, &look.secondary}) {
+    if (c->a >= 255 - kSameColor) c->a = 255;
   }
   if (pins.color) look.primary = *pins.color;
 

@@ -122,6 +122,37 @@ struct ThemeColours {
   std::optional<double> mix;
 };
 
+// `base` with its layout's keylines taken out. On keylines a layout size rounds to a whole unit,
+// which makes every size a staircase no search can climb; the fit moves sizes freely and puts the
+// keylines back at the end where they change nothing drawn (draws_alike).
+Json without_keylines(const Json& base) {
+  Json doc = base;
+  if (doc.contains("layout") && doc["layout"].is_object()) doc["layout"].erase("keylines");
+  return doc;
+}
+
+// Whether two specs draw every style's rest pose alike at 96 px (no channel more than a level apart).
+bool draws_alike(const Json& a, const Json& b) {
+  try {
+    const spec::IconSpec sa = spec::load_spec(a), sb = spec::load_spec(b);
+    const spec::Variant d = spec::VariantSpace(sa).defaults();
+    for (const std::string& style : spec::names_of(sa.styles)) {
+      const spec::Variant v{style, sa.default_weight, d.motion, d.theme, std::nullopt};
+      const AnimatedScene scene_a = build_scene(sa, v), scene_b = build_scene(sb, v);
+      const ImageSurface x = render_frame(evaluate(scene_a, 0), 96), y = render_frame(evaluate(scene_b, 0), 96);
+      const std::vector<std::uint32_t> px = pixels_of(x.view()), py = pixels_of(y.view());
+      for (std::size_t i = 0; i < px.size(); ++i) {
+        for (int c = 0; c < 32; c += 8) {
+          if (std::abs(static_cast<int>((px[i] >> c) & 0xFF) - static_cast<int>((py[i] >> c) & 0xFF)) > 1) return false;
+        }
+      }
+    }
+    return true;
+  } catch (const spec::SpecError&) {
+    return false;
+  }
+}
+
 class Fitter {
  public:
   Fitter(const Json& base, const Target& target, const FitOptions& options);
@@ -174,7 +205,8 @@ class Fitter {
 
   const Target& target_;
   FitOptions options_;
-  Json base_;
+  Json base_;                 // the base without keylines: the fit moves sizes freely
+  std::optional<Json> keylines_;  // the base's layout.keylines, written back when the fitted layout is on them
   double rate_;
   ParamTable table_;
   std::vector<double> values_;
@@ -204,12 +236,13 @@ class Fitter {
 Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options)
     : target_(target),
       options_(options),
-      base_(base),
+      base_(without_keylines(base)),
+      keylines_(base.contains("layout") && base["layout"].contains("keylines") ? std::optional(base["layout"]["keylines"]) : std::nullopt),
       rate_([&] {
         const bool keep = std::any_of(options.fix.begin(), options.fix.end(), [](const std::string& p) { return under("frame_rate", p); });
         return keep || target.animations.empty() ? base.at("frame_rate").get<double>() : target.animations.front().frame_rate;
       }()),
-      table_(base, rate_),
+      table_(base_, rate_),
       values_(table_.base_values()) {
   const spec::IconSpec base_spec = spec::load_spec(base);
   for (const std::string& p : options.free) {
@@ -1135,7 +1168,17 @@ FitResult Fitter::result() {
   FitResult r = std::move(out_);
   std::vector<FittedParam> ranged = std::move(r.params);
   r.params.clear();
-  const Json doc = written_document();
+  Json doc = written_document();
+  if (keylines_) {
+    Json on = doc;
+    on["layout"]["keylines"] = *keylines_;
+    if (draws_alike(doc, on)) {
+      doc = on;
+    } else {
+      r.notes.push_back("the target's layout is not on the base's keylines (layout.keylines rounds sizes to whole units): "
+                        "the fitted spec has none");
+    }
+  }
   spec::load_spec(doc);  // the fitted spec loads like any other (a logic error if not)
   r.spec = doc;
   const std::vector<double>& values = values_;

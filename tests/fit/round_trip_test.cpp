@@ -20,7 +20,7 @@ TEST_CASE("Round trip, our bundle: colour and duotone mix, weight, swell and gat
   const auto p = perturbed("our bundle", {{"themes.dark.primary", "#E5484D"},
                                           {"themes.dark.secondary_mix", 0.45},
                                           {"stroke.default", 2.25},  // rlottie rounds the weight to 1/12 at 60 fps
-                                          {"motions.strong.timeline.sequence.1.exchange.swell.scale", 1.27},
+                                          {"motions.strong.timeline.sequence.1.exchange.swell.scale", 1.23},
                                           {"motions.strong.timeline.sequence.0.gather.scale", 0.84}},
                            "strong");
   REQUIRE(p);
