@@ -10,7 +10,7 @@
 #include "render/fit/fit.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/lottie_writer.h"
-#include "render/scene/build_scene.h"
+#include "render/scene/scene.h"
 #include "spec/loader.h"
 #include "spec/overrides.h"
 #include "tools/iconsynth/npm_package.h"
