@@ -15,7 +15,8 @@ namespace {
 constexpr spec::Rgba kProbePrimary{255, 0, 0, 255};
 constexpr spec::Rgba kProbeSecondary{0, 255, 0, 255};
 constexpr int kSameColor = 3;  // levels a channel: a colour this close to a theme's is the theme's
-constexpr double kRounderWeight = 2;  // a rounder weight is taken while its residual is at most this × the best
+constexpr double kRounderWeight = 2;
+constexpr double kSecondaryMargin = 1.1;  // a style with a secondary must explain the frame this much better  // a rounder weight is taken while its residual is at most this × the best
 
 int channel(std::uint32_t p, int index) { return static_cast<int>((p >> (8 * index)) & 0xFF); }
 
@@ -197,7 +198,9 @@ Look estimate_look(const spec::IconSpec& spec, const std::vector<std::uint32_t>&
   const int coarse = styles.size() > 1 ? std::max(1, size / 12) : 1;
   for (const std::string& style : styles) {
     const double weight = pins.weight ? *pins.weight : best_weight(spec, style, motion, target, coarse);
-    const double judged = explain(spec, style, weight, motion, target, coarse).residual;
+    // A style with a secondary tone can pass for one without (secondary = primary) and, with a
+    // colour more to solve, explains noise a little better: it wins only by a margin.
+    const double judged = explain(spec, style, weight, motion, target, coarse).residual * (shows_secondary(spec, style) ? kSecondaryMargin : 1);
     if (judged < best) best = judged, look.variant = {style, weight, motion, spec.default_theme, std::nullopt};
   }
   {

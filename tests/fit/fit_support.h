@@ -53,13 +53,16 @@ inline Json& at(Json& doc, const std::string& path) {
 // `changes` written into the built-in spec; nullopt when the loader refuses the result.
 inline std::optional<Perturbed> perturbed(const std::string& name, const std::vector<Change>& changes, const std::string& motion) {
   Perturbed p{name, builtin_document(), changes, "", motion};
-  for (const Change& c : changes) at(p.document, c.path) = c.value;
+  bool layout_changed = false;
+  for (const Change& c : changes) {
+    Json& field = at(p.document, c.path);
+    layout_changed = layout_changed || (c.path.rfind("layout.", 0) == 0 && field != c.value);
+    field = c.value;
+  }
   // On the built-in spec's keylines a layout size rounds to a whole unit (module 7.62 draws as 6),
   // so the frames could not tell the value changed: a changed layout is one drawn off keylines, as
   // another tool's asset would be.
-  if (std::any_of(changes.begin(), changes.end(), [](const Change& c) { return c.path.rfind("layout.", 0) == 0; })) {
-    p.document["layout"].erase("keylines");
-  }
+  if (layout_changed) p.document["layout"].erase("keylines");
   try {
     spec::load_spec(p.document);
   } catch (const spec::SpecError&) {
