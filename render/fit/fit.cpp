@@ -530,7 +530,17 @@ std::optional<check::ColorSolver::Solution> Fitter::solve_rest(const std::vector
 // summed) over its noise.
 double Fitter::rest_residual(const std::vector<double>& values) {
   double worst = 0;
-  return solve_rest(values, &worst) ? worst : infinity();
+  if (!solve_rest(values, &worst)) return infinity();
+  // A die larger than the card's free space draws at that space's size (geometry's die_half_size),
+  // so beyond it the residual is flat and a search that strays there never comes back: a faint
+  // pull toward the size drawn keeps it where the die's size shows.
+  const auto die = table_.find("layout.die.size"), module = table_.find("layout.module.size"), weight = table_.find("stroke.default");
+  if (die && module && weight) {
+    const double clearance = base_["layout"]["die"].value("clearance", 0.0);
+    const double excess = values[*die] - (values[*module] - 2 * values[*weight] - 2 * clearance);
+    if (excess > 0) worst *= 1 + 0.01 * excess;
+  }
+  return worst;
 }
 
 // Stage 2: the weight and the layout against every animation's rest frames, colours solved.
