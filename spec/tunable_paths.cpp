@@ -174,7 +174,8 @@ std::string frame_rate_note(const IconSpec& before, const IconSpec& after) {
   if (in_frames == 0) return "";
   std::string lengths;
   for (const auto& [name, params] : after.motions) {
-    const auto was = std::find_if(before.motions.begin(), before.motions.end(), [&](const auto& m) { return m.name == name; });
+    // The name by an init-capture: clang 14 cannot capture a structured binding (C++20 allows it).
+    const auto was = std::find_if(before.motions.begin(), before.motions.end(), [&, &name = name](const auto& m) { return m.name == name; });
     if (was == before.motions.end()) continue;
     const int frames_before = motion::choreograph(was->rule, before.module_count()).frame_count;
     const int frames_after = motion::choreograph(params, after.module_count()).frame_count;
