@@ -6,6 +6,7 @@
 # target finds something (all targets still run), naming them.
 #   tools/fuzz.sh [SECONDS_PER_TARGET=600] [TARGET...]
 #   ICONSYNTH_FUZZ_JOBS=2 tools/fuzz.sh 20     targets two at a time (CI's short run)
+#   ICONSYNTH_FUZZ_BUILD=build-asan tools/fuzz.sh 20   the binary of an existing tree (CI's)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,11 +14,18 @@ seconds=${1:-600}
 shift || true
 jobs=${ICONSYNTH_FUZZ_JOBS:-1}
 
-bash tools/deps.sh --fuzz
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DICONSYNTH_FUZZ=ON \
-  -DICONSYNTH_BUILD_TESTS=OFF -DICONSYNTH_BUILD_BENCH=OFF -DICONSYNTH_SANITIZE=address,undefined,fuzzer-no-link > /dev/null
-cmake --build build-fuzz -j2 --target fuzz_iconsynth
-fuzzer=build-fuzz/tests/fuzz/fuzz_iconsynth
+# ICONSYNTH_FUZZ_BUILD: a tree already configured with -DICONSYNTH_FUZZ=ON and fuzzer-no-link
+# (tools/test.sh's sanitizer tree, so CI compiles the libraries once); else build-fuzz, made here.
+build=${ICONSYNTH_FUZZ_BUILD:-}
+if [[ -z $build ]]; then
+  build=build-fuzz
+  bash tools/deps.sh --fuzz
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DICONSYNTH_FUZZ=ON \
+    -DICONSYNTH_BUILD_TESTS=OFF -DICONSYNTH_BUILD_BENCH=OFF -DICONSYNTH_SANITIZE=address,undefined,fuzzer-no-link > /dev/null
+fi
+cmake --build "$build" -j2 --target fuzz_iconsynth
+fuzzer=$build/tests/fuzz/fuzz_iconsynth
+mkdir -p build-fuzz  # corpora, findings and logs
 
 targets=("$@")
 ((${#targets[@]})) || mapfile -t targets < <(ICONSYNTH_FUZZ_TARGET=list "$fuzzer")
