@@ -17,18 +17,22 @@ cd "$(dirname "$0")/.."
 # whatever else the machine is doing.
 cpu_file=$(mktemp)
 trap 'rm -f "$cpu_file"' EXIT
-cpu() {  # `times` in this shell (in a pipe it would count a subshell's children)
+# `times` must run in this shell, not in a $(…) subshell (whose children used nothing): cpu sets
+# cpu_now.
+cpu() {
   times > "$cpu_file"
-  tail -n 1 "$cpu_file" | awk '{ split($1, u, "m"); split($2, s, "m"); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'
+  cpu_now=$(tail -n 1 "$cpu_file" | awk '{ split($1, u, "m"); split($2, s, "m"); printf "%d", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
 }
 times=()
 step() {  # step NAME COMMAND...: runs it and records its wall and CPU time
   local name=$1 start=$SECONDS start_cpu
-  start_cpu=$(cpu)
+  cpu
+  start_cpu=$cpu_now
   shift
   echo "==== $name: $*"
   "$@"
-  times+=("$(printf '%-22s %5d s wall %6d s CPU' "$name" $((SECONDS - start)) $(($(cpu) - start_cpu)))")
+  cpu
+  times+=("$(printf '%-22s %5d s wall %6d s CPU' "$name" $((SECONDS - start)) $((cpu_now - start_cpu)))")
 }
 
 step "install packages" bash tools/deps.sh --test
@@ -54,4 +58,5 @@ step "fuzz (20 s a target)" env ICONSYNTH_FUZZ_JOBS=2 ICONSYNTH_FUZZ_BUILD=build
 
 echo "==== CI passed; time by step:"
 printf '  %s\n' "${times[@]}"
-printf '  %-22s %5d s wall %6d s CPU\n' total $SECONDS "$(cpu)"
+cpu
+printf '  %-22s %5d s wall %6d s CPU\n' total $SECONDS "$cpu_now"

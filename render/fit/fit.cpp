@@ -207,6 +207,7 @@ class Fitter {
   FitOptions options_;
   Json base_;                 // the base without keylines: the fit moves sizes freely
   std::optional<Json> keylines_;  // the base's layout.keylines, written back when the fitted layout is on them
+  bool on_keylines_ = false;      // candidates drawn on the base's keylines (the target is: fit_rest found so)
   double rate_;
   ParamTable table_;
   std::vector<double> values_;
@@ -287,6 +288,12 @@ bool Fitter::is_fixed(const Param& p) const {
 
 Json Fitter::document(const std::vector<double>& values) const {
   Json doc = table_.document_with(values);
+  if (on_keylines_) doc["layout"]["keylines"] = *keylines_;
+  // The die's corner is not fitted: it follows a die made smaller than its rounding (or left out).
+  if (Json& die = doc["layout"]["die"]; die.is_object() && die.contains("corner_radius") && die.contains("size") &&
+                                         die["size"].get<double>() < 2 * die["corner_radius"].get<double>()) {
+    die["corner_radius"] = die["size"].get<double>() / 2;
+  }
   for (const ThemeColours& c : colours_) {
     doc["themes"][c.theme]["primary"] = spec::to_hex(c.primary);
     if (c.mix) doc["themes"][c.theme]["secondary_mix"] = *c.mix;
@@ -319,7 +326,7 @@ spec::Variant Fitter::variant_of(const spec::IconSpec& spec, const TargetAnimati
 }
 
 std::string Fitter::geometry_key(const std::vector<double>& values) const {
-  std::string key;
+  std::string key = on_keylines_ ? "keylines," : "";
   for (std::size_t i = 0; i < values.size(); ++i) {
     const Family f = table_.params()[i].family;
     if (f == Family::Layout || f == Family::Weight) key += spec::format_number(values[i]) + ",";
@@ -606,7 +613,32 @@ void Fitter::fit_rest() {
       now = then;
     }
   }
-
+  // Two ways a layout can draw that no search step reaches: without its die (below the die's
+  // min_size it is left out, a cliff in the residual), and on the base's keylines (every size
+  // rounded to a whole unit of the keyline weight's parity, as our own exports of a keylined spec
+  // draw: a staircase, so the module's two nearest such sizes are tried). Each is kept where it
+  // explains the rest frames better.
+  if (const auto die = table_.find("layout.die.size"); die && std::find(rows.begin(), rows.end(), *die) != rows.end()) {
+    std::vector<double> without = values_;
+    without[*die] = 0;
+    if (residual(without) < residual(values_)) values_ = without;
+  }
+  if (const auto module = table_.find("layout.module.size"); keylines_ && module) {
+    const double off = residual(values_);
+    const int parity = keylines_->value("weight", 2) % 2;
+    const double below = std::floor(values_[*module]) - (static_cast<int>(std::floor(values_[*module])) % 2 != parity ? 1 : 0);
+    std::optional<std::vector<double>> best;
+    double best_residual = off;
+    on_keylines_ = true;
+    for (const double size : {below, below + 2}) {
+      std::vector<double> on = values_;
+      on[*module] = size;
+      const double r = residual(on);
+      if (r < best_residual) best = on, best_residual = r;
+    }
+    on_keylines_ = best.has_value();
+    if (best) values_ = *best;
+  }
   // The colours at the weight and layout found; the base's own where they are within a few levels.
   if (std::any_of(options_.fix.begin(), options_.fix.end(), [](const std::string& p) { return under("themes", p); })) {
     colours_.clear();
