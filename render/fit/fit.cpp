@@ -1076,6 +1076,11 @@ Json Fitter::written_document() const {
   if (target_.animations.size() == 1) {
     doc["defaults"]["style"] = target_.animations.front().variant.style;
     doc["defaults"]["motion"] = target_.animations.front().variant.motion;
+  } else {
+    // A bundle's default style is the one its players show first.
+    for (const TargetAnimation& a : target_.animations) {
+      if (a.id == target_.initial) doc["defaults"]["style"] = a.variant.style;
+    }
   }
   doc["defaults"]["theme"] = theme_;
   return doc;

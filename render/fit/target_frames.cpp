@@ -54,7 +54,7 @@ std::vector<TargetTheme> theme_frames(const spec::IconSpec& spec, const lottie::
 }  // namespace
 
 Target read_asset_target(const spec::IconSpec& spec, const lottie::Asset& asset, const std::string& name, const TargetOptions& options) {
-  Target target{name, lottie::kind_name(asset.kind), {}, {}, {}};
+  Target target{name, lottie::kind_name(asset.kind), {}, {}, {}, ""};
   check::AssetPlayers players(asset, options.thorvg, std::chrono::seconds(options.player_timeout_s));
   for (const lottie::AssetAnimation& animation : asset.animations) {
     TargetAnimation a;
@@ -86,12 +86,13 @@ Target read_asset_target(const spec::IconSpec& spec, const lottie::Asset& asset,
     if (thorvg) target.themes = theme_frames(spec, asset, players, target.animations, options.sizes.back(), target.notes);
     else target.notes.push_back("the bundle's themes were not read: only ThorVG applies them");
   }
+  if (asset.initial_animation) target.initial = *asset.initial_animation;
   return target;
 }
 
 Target read_frames_target(const spec::IconSpec& spec, const check::FrameFolder& folder, double frame_rate, const std::string& name,
                           const TargetOptions& options) {
-  Target target{name, "PNG frames", {}, {}, {}};
+  Target target{name, "PNG frames", {}, {}, {}, ""};
   TargetAnimation a;
   a.id = name;
   a.frame_rate = frame_rate;

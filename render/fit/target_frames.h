@@ -53,6 +53,7 @@ struct Target {
   std::vector<TargetAnimation> animations;
   std::vector<TargetTheme> themes;
   std::vector<std::string> notes;  // what could not be read from the frames, and why
+  std::string initial;             // the animation a bundle's players show first ("" when it says none)
 };
 
 struct TargetOptions {

@@ -108,6 +108,14 @@ Asset read_bundle(const std::string& bytes, const std::string& name, const Asset
     if (item.contains(theme_key) && item[theme_key].is_string()) a.initial_theme = item[theme_key].get<std::string>();
     asset.animations.push_back(std::move(a));
   }
+  // What players show first: the only word a bundle has on which style is its default.
+  if (v2 && manifest.contains("initial") && manifest["initial"].is_object() && manifest["initial"].contains("animation") &&
+      manifest["initial"]["animation"].is_string()) {
+    const std::string initial = manifest["initial"]["animation"].get<std::string>();
+    for (const AssetAnimation& a : asset.animations) {
+      if (a.id == initial) asset.initial_animation = initial;
+    }
+  }
   if (manifest.contains("themes") && manifest["themes"].is_array()) {
     for (const Json& item : manifest["themes"]) {
       const std::string id = checked_id(item, name + ": a manifest theme");

@@ -54,6 +54,7 @@ struct Asset {
   std::vector<AssetAnimation> animations;
   std::vector<AssetTheme> themes;
   std::vector<AssetStateMachine> state_machines;  // v2 s/<id>.json, as the manifest lists them
+  std::optional<std::string> initial_animation;   // v2 manifest "initial.animation", when it names one of them
   std::string bytes;  // the file as read, for players that read the container themselves
 };
 

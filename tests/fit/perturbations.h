@@ -20,6 +20,12 @@ class Perturber {
       add(changes, k % kFamilies, motion);
       const int extra = static_cast<int>(uniform(0, 4.999));
       for (int e = 0; e < extra; ++e) add(changes, static_cast<int>(uniform(0, kFamilies - 0.001)), motion);
+      // Only duotone shows the mix: a case that changes it shows it, whatever style came first.
+      if (std::any_of(changes.begin(), changes.end(), [](const Change& c) { return c.path == "themes.dark.secondary_mix"; })) {
+        for (Change& c : changes) {
+          if (c.path == "defaults.style") c.value = "duotone";
+        }
+      }
       for (const Change& c : changes) {
         if (c.path.rfind("motions.", 0) == 0) motion = c.path.substr(8, c.path.find('.', 8) - 8);
       }
