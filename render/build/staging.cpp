@@ -83,6 +83,10 @@ std::string replace_refusal(const fs::path& target, const std::string& spec_id, 
 }
 
 StagingFolder::StagingFolder(fs::path target) : target_(std::move(target)) {
+  // "out/" is the folder "out": its parent is the folder's own, not the folder (staging inside the
+  // target could never be swapped with it).
+  target_ = target_.lexically_normal();
+  if (!target_.has_filename() && target_.has_relative_path()) target_ = target_.parent_path();
   const fs::path parent = target_.has_parent_path() ? target_.parent_path() : fs::path(".");
   ensure_directory(parent);
   // A killed build leaves its staging folder: nothing else is named like one.

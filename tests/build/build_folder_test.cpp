@@ -62,6 +62,19 @@ TEST_CASE("A build refused for its size leaves the previous build byte-identical
   CHECK(beside(out).empty());
 }
 
+TEST_CASE("A folder named with a trailing slash is built and rebuilt like the folder", "[build][folder]") {
+  // README's own command is `build --out out/`: the staging folder goes beside out, not into it.
+  const fs::path dir = scratch_dir("build-trailing-slash");
+  for (const std::string& out : {(dir / "out/").string(), (dir / "out/").string(), (dir / "." / "out//").string()}) {
+    INFO("build --out " << out);
+    const auto r = run_cli("build --size 16 --out " + out, dir);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+  }
+  CHECK(fs::exists(dir / "out" / "manifest.json"));
+  CHECK(beside(dir / "out").empty());
+}
+
 TEST_CASE("A full disk mid-build leaves the previous build byte-identical and nothing beside it", "[build][folder][io]") {
   const fs::path dir = scratch_dir("build-disk-full");
   const fs::path disk = dir / "disk";
