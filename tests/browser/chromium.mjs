@@ -11,12 +11,19 @@ export async function launchChromium() {
   if (!fs.existsSync(executablePath)) {
     throw new Error(`Chromium not found at ${executablePath} (apt-get install -y chromium, or set ICONSYNTH_CHROMIUM)`);
   }
-  return chromium.launch({
+  const options = {
     executablePath,
     headless: true,
     chromiumSandbox: false,
     timeout: LAUNCH_TIMEOUT_MS,
     args: ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update',
       '--disable-sync', '--no-first-run'],
-  });
+  };
+  // A loaded CI machine occasionally loses a starting Chromium; one more try, said on stderr.
+  try {
+    return await chromium.launch(options);
+  } catch (e) {
+    console.error(`chromium.mjs: launch failed (${e.message.split('\n')[0]}); trying once more`);
+    return chromium.launch(options);
+  }
 }

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 namespace iconsynth::test {
@@ -20,7 +21,12 @@ inline void run_svg_browser(const nlohmann::json& job, const std::filesystem::pa
                               std::string(ICONSYNTH_SOURCE_DIR) + "/tests/svg/svg_frames.mjs' '" + (dir / "job.json").string() +
                               "' > '" + (dir / "browser.log").string() + "' 2>&1";
   INFO(command);
-  REQUIRE(std::system(command.c_str()) == 0);
+  const int status = std::system(command.c_str());
+  if (status != 0) {
+    std::ifstream log(dir / "browser.log");
+    const std::string text{std::istreambuf_iterator<char>(log), {}};
+    FAIL("the browser run failed (status " << status << "); its log ends:\n" << text.substr(text.size() > 4000 ? text.size() - 4000 : 0));
+  }
 }
 
 // The name svg_frames.mjs gives frame f's screenshot.

@@ -121,6 +121,18 @@ async function main() {
     process.exit(argv[0] === '--help' ? 0 : 2);
   }
   const job = JSON.parse(fs.readFileSync(argv[0], 'utf8'));
+  try {
+    await runJob(job);
+  } catch (e) {
+    // Every shot is rewritten, so a job whose browser died under it can run again; our own
+    // errors (a page error, a bad job) are not retried.
+    if (!/crash|closed|disconnected/i.test(e.message)) throw e;
+    console.error(`svg_frames: the browser went away (${e.message.split('\n')[0]}); running the job once more`);
+    await runJob(job);
+  }
+}
+
+async function runJob(job) {
   const px = job.size;
   const browser = await launchChromium();
   try {
