@@ -183,10 +183,14 @@ class Fitter {
   // check's score of the rest frames at the largest size: the worst window of the worst player.
   double rest_score(const std::vector<double>& values);
   void fit_rest();
+  int round_rows(std::vector<std::size_t> rows, const Objective& f, bool relative, bool refit);
+  std::vector<std::size_t> geometry_rows() const;
   void round_values();
   Json written_document() const;
   void fit_motion(const std::string& motion);
   void fit_motion_tracks(const std::string& motion, const std::vector<std::size_t>& rows);
+  std::optional<std::vector<double>> stretched_to_duration(const std::string& motion, std::vector<double> values,
+                                                           const std::vector<std::size_t>& rows) const;
   std::optional<std::vector<double>> stretched_onto(const std::string& motion, const std::vector<MeasuredTracks>& tracks,
                                                     const std::vector<std::size_t>& rows) const;
   // How far `values`' choreography of `motion` is from the tracks measured for it, with a faint
@@ -560,6 +564,7 @@ void Fitter::fit_rest() {
     rows.push_back(i);
   }
   gather_rests();
+  const std::vector<double> from_base = values_;
   // First the ink's moments (each module's centre and spread, each link's extent), which lead the
   // search from the base however far off it is, at the pyramid's middle size.
   {
@@ -595,18 +600,34 @@ void Fitter::fit_rest() {
   // padding place its edges together) and the residual is rough at the scale of a pixel's 1/15
   // (Cairo's vertical sampling), which stalls a model-based method like BOBYQA.
   const Objective residual = [&](const std::vector<double>& values) { return rest_residual(values); };
-  for (int size : rest_sizes_) {
-    rest_size_ = size;
-    player_noise_.clear();
-    double now = residual(values_);
-    const bool last = size == rest_sizes_.back();
-    for (int round = 0; round < (last ? 1 : kRestRounds); ++round) {
-      search(rows, residual, Method::Subplex, last ? 400 : 800, "rest pose (weight, layout) at " + std::to_string(size) + " px",
-             last ? 4e-3 : 1e-3, last);
-      const double then = residual(values_);
-      if (then > now * (1 - 1e-3)) break;
-      now = then;
+  const auto pyramid = [&](const std::string& from) {
+    for (int size : rest_sizes_) {
+      rest_size_ = size;
+      player_noise_.clear();
+      double now = residual(values_);
+      const bool last = size == rest_sizes_.back();
+      for (int round = 0; round < (last ? 1 : kRestRounds); ++round) {
+        search(rows, residual, Method::Subplex, last ? 400 : 800, "rest pose (weight, layout) at " + std::to_string(size) + " px" + from,
+               last ? 4e-3 : 1e-3, last);
+        const double then = residual(values_);
+        if (then > now * (1 - 1e-3)) break;
+        now = then;
+      }
     }
+  };
+  pyramid("");
+  // The moments can mislead where the base was near already: a rounder corner has less ink,
+  // which a smaller die and shorter links make up for (a corner radius 2.53 for 2.25 was fitted
+  // with a die of 0.25 for 2). So the pyramid runs from the base too, and the better end is kept
+  // (judged with one player noise, the first's).
+  {
+    const std::vector<double> guided = values_;
+    values_ = from_base;
+    pyramid(", from the base");
+    const std::vector<double> plain = values_;
+    player_noise_.clear();
+    const double guided_residual = residual(guided);
+    if (guided_residual <= residual(plain)) values_ = guided;
   }
   // Two ways a layout can draw that no search step reaches: without its die (below the die's
   // min_size it is left out, a cliff in the residual), and on the base's keylines (every size
@@ -775,19 +796,23 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
   }
   std::size_t terms = 0;
   for (const MeasuredTracks& t : tracks) terms += t.frames.size() * (t.frames.empty() ? 0 : t.frames.front().module_scale.size() * 2);
-  // Guided from far off first, from the base's timings and from the same timings stretched and
-  // shifted onto the span the tracks move in (a motion at another frame rate is just that), the
-  // better of the two; then every stage judges each frame alike.
+  // Guided from far off first, from three starts, the best kept: the base's timings; those found
+  // stretched and shifted onto the span the tracks move in; and the base's stretched as a whole to
+  // the target's duration (a motion at another frame rate is just that: a 30 fps copy that kept
+  // 60 fps frame counts, its gather's slow start unseen for two frames, was fitted 9 frames long
+  // for 12 from the span alone). Then every stage judges each frame alike.
   const auto guided = [&, motion](const std::vector<double>& values) { return track_distance_of(motion, values, rows, start, true); };
   const std::vector<double> from_base = values_;
   search(free_rows, guided, Method::Subplex, 6000, motion + ": tracks, easings held, guided", 1e-2, false);
-  if (const auto stretched = stretched_onto(motion, tracks, free_rows)) {
+  const auto try_from = [&](const std::optional<std::vector<double>>& from, const std::string& what) {
+    if (!from) return;
     const std::vector<double> found = values_;
-    values_ = *stretched;
-    search(free_rows, guided, Method::Subplex, 6000, motion + ": tracks, easings held, guided from the span", 1e-2, false);
+    values_ = *from;
+    search(free_rows, guided, Method::Subplex, 6000, motion + ": tracks, easings held, guided from " + what, 1e-2, false);
     if (guided(found) <= guided(values_)) values_ = found;
-  }
-  (void)from_base;
+  };
+  try_from(stretched_onto(motion, tracks, free_rows), "the span");
+  try_from(stretched_to_duration(motion, from_base, free_rows), "the duration");
   search(free_rows, distance, Method::Subplex, 3000, motion + ": tracks, easings held", 1e-2, false);
   search(free_rows, distance, Method::Bobyqa, 3000, motion + ": tracks, easings held, refined", 1e-3, true, kRefineSteps);
   double now = distance(values_);
@@ -821,6 +846,29 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
     easings.erase(easings.begin() + static_cast<std::ptrdiff_t>(*best));
   }
 
+}
+
+// `values` with every timing of `motion` among `rows` stretched by what the target's duration is to
+// theirs: a motion re-timed as a whole, or written at another frame rate with its frame counts
+// kept, is just that (and the tracks' span, measured between frames where a slow start shows
+// late, can miss it by a frame or two). nullopt when it changes nothing or does not load.
+std::optional<std::vector<double>> Fitter::stretched_to_duration(const std::string& motion, std::vector<double> values,
+                                                                 const std::vector<std::size_t>& rows) const {
+  const auto spec = load(values);
+  const auto duration = durations_.find(motion);
+  if (!spec || duration == durations_.end()) return std::nullopt;
+  // The base's own tail (load() makes the tail whatever the duration leaves).
+  const motion::ChoreographyParams& params = spec->choreography(motion);
+  const auto tail = table_.find("motions." + motion + ".tail");
+  const double ours = params.lead + motion::clip_timing(params.timeline, spec->module_count()).end + (tail ? values[*tail] : params.tail);
+  const double stretch = duration->second / ours;
+  if (!(ours > 0) || std::abs(stretch - 1) < 0.02) return std::nullopt;
+  for (std::size_t r : rows) {
+    const Param& p = table_.params()[r];
+    if (p.family == Family::Timing) values[r] = std::clamp(values[r] * stretch, p.lower, p.upper);
+  }
+  if (!load(values)) return std::nullopt;
+  return values;
 }
 
 // The values in hand with `motion`'s timings among `rows` stretched and its lead shifted so that what it moves
@@ -946,62 +994,81 @@ void Fitter::snap_easings() {
 // and a gather trade frames), and kept there when the tracks or the rest frames it is judged by
 // say no worse. A truth of whole frames comes back whole rather than a hair off, which matters
 // where a packet's departure falls on a frame. Values nearest a round one go first.
+// The units a value of family `f` is tried at, roundest first.
+std::vector<double> rounding_units(Family f) {
+  switch (f) {
+    case Family::Timing: return {1, 0.5, 0.25, 0.1, 0.01};
+    case Family::Scale: return {0.05, 0.01, 0.005, 0.001};
+    default: return {0.25, 0.05, 0.01, 0.001};
+  }
+}
+
+// `rows` rounded where `f` says no worse (`relative`: by a share of it; else by the tracks'
+// share and one noise²); `refit`: the rows not yet rounded follow each one that is (cheap
+// objectives only). Returns how many values changed.
+int Fitter::round_rows(std::vector<std::size_t> rows, const Objective& f, bool relative, bool refit) {
+  int rounded_count = 0;
+  double now = f(values_);
+  const auto acceptable = [&](double d) { return d <= (relative ? now * (1 + kRoundedRest) : now * (1 + kRoundedTracks) + 1); };
+  // All of a kind at once first, at the coarsest unit they take: timings that sum to a packet's
+  // departure round together or not at all (one alone moves the departure off its frame).
+  for (const Family kind : {Family::Timing, Family::Scale, Family::Layout}) {
+    std::vector<std::size_t> same;
+    for (std::size_t r : rows) {
+      if (table_.params()[r].family == kind || (kind == Family::Layout && table_.params()[r].family == Family::Weight)) same.push_back(r);
+    }
+    if (same.size() < 2) continue;
+    for (double unit : rounding_units(kind)) {
+      std::vector<double> values = values_;
+      for (std::size_t r : same) values[r] = std::clamp(std::round(values[r] / unit) * unit, table_.params()[r].lower, table_.params()[r].upper);
+      if (values == values_) break;
+      if (const double d = f(values); acceptable(d)) {
+        for (std::size_t r : same) rounded_count += values[r] != values_[r];
+        values_ = values, now = d;
+        break;
+      }
+    }
+  }
+  const auto gap = [&](std::size_t r) {
+    const double unit = rounding_units(table_.params()[r].family).front();
+    return std::abs(values_[r] - std::round(values_[r] / unit) * unit) / unit;
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) { return gap(a) < gap(b); });
+  std::vector<std::size_t> open = rows;  // not rounded yet: free to follow
+  for (std::size_t r : rows) {
+    open.erase(std::find(open.begin(), open.end(), r));
+    const std::vector<double> kept = values_;
+    for (double unit : rounding_units(table_.params()[r].family)) {
+      const double candidate = std::round(kept[r] / unit) * unit;
+      if (candidate < table_.params()[r].lower || candidate > table_.params()[r].upper) continue;
+      values_ = kept;
+      values_[r] = candidate;
+      if (candidate != kept[r] && refit) search(open, f, Method::Bobyqa, 300, "", 1e-3, false, kRefineSteps);
+      if (acceptable(f(values_))) {
+        now = f(values_);
+        rounded_count += candidate != kept[r];
+        break;
+      }
+      values_ = kept;
+    }
+  }
+  return rounded_count;
+}
+
+// The weight and the layout sizes (but the packet's, which shows in flight only).
+std::vector<std::size_t> Fitter::geometry_rows() const {
+  std::vector<std::size_t> geometry;
+  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+    const Family f = table_.params()[i].family;
+    if (state_[i] == ParamState::Fitted && (f == Family::Layout || f == Family::Weight) && table_.params()[i].path != "layout.packet.radius") {
+      geometry.push_back(i);
+    }
+  }
+  return geometry;
+}
+
 void Fitter::round_values() {
   int rounded_count = 0;
-  const auto units_of = [](Family f) -> std::vector<double> {
-    switch (f) {
-      case Family::Timing: return {1, 0.5, 0.25, 0.1, 0.01};
-      case Family::Scale: return {0.05, 0.01, 0.005, 0.001};
-      default: return {0.25, 0.05, 0.01, 0.001};
-    }
-  };
-  // `refit`: the rows not yet rounded follow each one that is (cheap objectives only).
-  const auto try_rows = [&](std::vector<std::size_t> rows, const Objective& f, bool relative, bool refit) {
-    double now = f(values_);
-    const auto acceptable = [&](double d) { return d <= (relative ? now * (1 + kRoundedRest) : now * (1 + kRoundedTracks) + 1); };
-    // All of a kind at once first, at the coarsest unit they take: timings that sum to a packet's
-    // departure round together or not at all (one alone moves the departure off its frame).
-    for (const Family kind : {Family::Timing, Family::Scale, Family::Layout}) {
-      std::vector<std::size_t> same;
-      for (std::size_t r : rows) {
-        if (table_.params()[r].family == kind || (kind == Family::Layout && table_.params()[r].family == Family::Weight)) same.push_back(r);
-      }
-      if (same.size() < 2) continue;
-      for (double unit : units_of(kind)) {
-        std::vector<double> values = values_;
-        for (std::size_t r : same) values[r] = std::clamp(std::round(values[r] / unit) * unit, table_.params()[r].lower, table_.params()[r].upper);
-        if (values == values_) break;
-        if (const double d = f(values); acceptable(d)) {
-          for (std::size_t r : same) rounded_count += values[r] != values_[r];
-          values_ = values, now = d;
-          break;
-        }
-      }
-    }
-    const auto gap = [&](std::size_t r) {
-      const double unit = units_of(table_.params()[r].family).front();
-      return std::abs(values_[r] - std::round(values_[r] / unit) * unit) / unit;
-    };
-    std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) { return gap(a) < gap(b); });
-    std::vector<std::size_t> open = rows;  // not rounded yet: free to follow
-    for (std::size_t r : rows) {
-      open.erase(std::find(open.begin(), open.end(), r));
-      const std::vector<double> kept = values_;
-      for (double unit : units_of(table_.params()[r].family)) {
-        const double candidate = std::round(kept[r] / unit) * unit;
-        if (candidate < table_.params()[r].lower || candidate > table_.params()[r].upper) continue;
-        values_ = kept;
-        values_[r] = candidate;
-        if (candidate != kept[r] && refit) search(open, f, Method::Bobyqa, 300, "", 1e-3, false, kRefineSteps);
-        if (acceptable(f(values_))) {
-          now = f(values_);
-          rounded_count += candidate != kept[r];
-          break;
-        }
-        values_ = kept;
-      }
-    }
-  };
   for (const std::string& motion : shown_) {
     std::vector<std::size_t> rows;
     for (std::size_t i = 0; i < table_.params().size(); ++i) {
@@ -1012,15 +1079,9 @@ void Fitter::round_values() {
       }
     }
     const std::vector<double> start = values_;
-    try_rows(rows, [&](const std::vector<double>& v) { return track_distance_of(motion, v, {}, start); }, false, true);
+    rounded_count += round_rows(rows, [&](const std::vector<double>& v) { return track_distance_of(motion, v, {}, start); }, false, true);
   }
-  std::vector<std::size_t> geometry;
-  for (std::size_t i = 0; i < table_.params().size(); ++i) {
-    const Family f = table_.params()[i].family;
-    if (state_[i] == ParamState::Fitted && (f == Family::Layout || f == Family::Weight) && table_.params()[i].path != "layout.packet.radius") {
-      geometry.push_back(i);
-    }
-  }
+  const std::vector<std::size_t> geometry = geometry_rows();
   // The sizes and the weight are judged here as check will judge them: the worst window of the
   // worst player's worst frame of every animation (every third) at the fine size and of the rest at the largest
   // (the residual's best fit leans toward what the players' anti-aliasing makes of caps and
@@ -1039,7 +1100,7 @@ void Fitter::round_values() {
     return std::max(rest_score(v), each_animation(*spec, geometry_key(v), scores, all, true));
   };
   const Objective residual = [&](const std::vector<double>& v) { return rest_residual(v); };
-  try_rows(geometry, score(values_) <= 1 ? score : residual, true, false);
+  rounded_count += round_rows(geometry, score(values_) <= 1 ? score : residual, true, false);
   out_.stages.push_back("rounding: " + std::to_string(rounded_count) + " values rounded where the frames cannot tell");
 }
 
