@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <vector>
 
 namespace iconsynth::render::check {
 
@@ -15,8 +17,9 @@ namespace {
 constexpr spec::Rgba kProbePrimary{255, 0, 0, 255};
 constexpr spec::Rgba kProbeSecondary{0, 255, 0, 255};
 constexpr int kSameColor = 3;  // levels a channel: a colour this close to a theme's is the theme's
-constexpr double kRounderWeight = 2;
-constexpr double kSecondaryMargin = 1.1;  // a style with a secondary must explain the frame this much better  // a rounder weight is taken while its residual is at most this × the best
+constexpr double kRounderWeight = 2;  // a rounder weight is taken while its residual is at most this × the best
+constexpr double kOwnWeightReach = 0.05;  // units: the spec's own weight is tried this near the best fit
+constexpr double kSecondaryMargin = 1.1;  // a style with a secondary must explain the frame this much better
 
 int channel(std::uint32_t p, int index) { return static_cast<int>((p >> (8 * index)) & 0xFF); }
 
@@ -216,17 +219,29 @@ Look estimate_look(const spec::IconSpec& spec, const std::vector<std::uint32_t>&
   // takes the roundest of quarters, twentieths and hundredths that explains the frame nearly as
   // well. A player's anti-aliasing can move the best fit by a few thousandths (rlottie and ThorVG
   // draw links 0.03 px thinner than Cairo at 96 px), while a real weight a twentieth away leaves
-  // ten times the residual.
+  // ten times the residual. The spec's own weights come before those, its default and its
+  // presets: a spec that says 2.668 (a fitted one) is compared at 2.668, not at the rounder 2.65
+  // that explains a solid card's frame about as well.
   if (!pins.weight) {
     const double found = look.variant.weight;
     const double best_residual = explain(spec, look.variant.style, found, motion, target).residual;
-    for (const double step : {0.25, 0.05, 0.01}) {
-      const double rounded = std::clamp(std::round(found / step) * step, spec::kMinWeight, spec::kMaxWeight);
-      if (step == 0.01 || explain(spec, look.variant.style, rounded, motion, target).residual <= kRounderWeight * best_residual) {
-        look.variant.weight = rounded;
+    const auto explains = [&](double w) { return explain(spec, look.variant.style, w, motion, target).residual <= kRounderWeight * best_residual; };
+    std::vector<double> own{spec.default_weight};
+    own.insert(own.end(), spec.weight_presets.begin(), spec.weight_presets.end());
+    std::stable_sort(own.begin(), own.end(), [&](double a, double b) { return std::abs(a - found) < std::abs(b - found); });
+    std::optional<double> chosen;
+    for (const double w : own) {
+      if (std::abs(w - found) <= kOwnWeightReach && explains(w)) {
+        chosen = w;
         break;
       }
     }
+    for (const double step : {0.25, 0.05, 0.01}) {
+      if (chosen) break;
+      const double rounded = std::clamp(std::round(found / step) * step, spec::kMinWeight, spec::kMaxWeight);
+      if (step == 0.01 || explains(rounded)) chosen = rounded;
+    }
+    look.variant.weight = *chosen;
   }
   // An alpha a few levels short of opaque is a player's rounding (rlottie truncates full opacity
   // to 254; thin strokes at small sizes leave the solve a level or two either way): people write
