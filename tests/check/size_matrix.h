@@ -164,3 +164,25 @@ inline void wrong_theme_caught(std::span<const int> sizes) {
 }
 
 }  // namespace iconsynth::test::size_matrix
+
+// The matrix's nine test cases at SIZES (an array of int), named "… at LABEL" (a string literal).
+#define ICONSYNTH_SIZE_MATRIX_TESTS(SIZES, LABEL, TAGS)                                                           \
+  TEST_CASE("Our own bundle matches itself in both players at " LABEL, TAGS) {                                     \
+    iconsynth::test::size_matrix::own_bundle_matches(SIZES);                                                      \
+  }                                                                                                               \
+  TEST_CASE("Each exported JSON matches itself in both players at " LABEL, TAGS) {                                 \
+    iconsynth::test::size_matrix::own_exports_match(SIZES);                                                       \
+  }                                                                                                               \
+  TEST_CASE("Caught at " LABEL ": every keyframe one frame late", TAGS) { ICONSYNTH_SIZE_MUTANT(0, SIZES); }       \
+  TEST_CASE("Caught at " LABEL ": the strong swell 3% larger", TAGS) { ICONSYNTH_SIZE_MUTANT(1, SIZES); }          \
+  TEST_CASE("Caught at " LABEL ": weight 2.2 shown for 2", TAGS) { ICONSYNTH_SIZE_MUTANT(2, SIZES); }              \
+  TEST_CASE("Caught at " LABEL ": primary moved by 16 levels in one channel", TAGS) { ICONSYNTH_SIZE_MUTANT(3, SIZES); } \
+  TEST_CASE("Caught at " LABEL ": every inline colour red while the themes stay right", TAGS) {                     \
+    ICONSYNTH_SIZE_MUTANT(4, SIZES);                                                                              \
+  }                                                                                                               \
+  TEST_CASE("Caught at " LABEL ": one packet layer removed", TAGS) { ICONSYNTH_SIZE_MUTANT(5, SIZES); }            \
+  TEST_CASE("Caught at " LABEL ": a theme whose colour slot is wrong, by ThorVG, and rlottie says it cannot see it", TAGS) { \
+    iconsynth::test::size_matrix::wrong_theme_caught(SIZES);                                                      \
+  }
+#define ICONSYNTH_SIZE_MUTANT(INDEX, SIZES) \
+  iconsynth::test::size_matrix::check_mutant(iconsynth::test::size_matrix::mutants()[INDEX], SIZES)
