@@ -1347,6 +1347,24 @@ bool FitResult::matched() const {
   return !animations.empty() && std::all_of(animations.begin(), animations.end(), [](const AnimationFit& a) { return a.passed(); });
 }
 
-FitResult fit_target(const Json& base, const Target& target, const FitOptions& options) { return Fitter(base, target, options).run(); }
+FitResult fit_target(const Json& base, const Target& target, const FitOptions& options) {
+  FitResult result = Fitter(base, target, options).run();
+  // The look is found at the base's layout, which a target far from it can mislead: a solid card
+  // with padding 1.53 read as an outline at weight 3. Where nothing matches, a one-animation
+  // target is fitted again as each other style, and the first that matches is the answer.
+  if (result.matched() || options.style_held || target.animations.size() != 1) return result;
+  const std::string found = target.animations.front().variant.style;
+  for (const std::string& style : spec::names_of(spec::load_spec(base).styles)) {
+    if (style == found) continue;
+    Target other = target;
+    other.animations.front().variant.style = style;
+    if (options.progress) options.progress("no spec matches as " + found + ": fitted again as " + style);
+    FitResult again = Fitter(base, other, options).run();
+    if (!again.matched()) continue;
+    again.notes.push_back("the look read " + found + " from the rest frame (at the base's layout); fitted as " + style + ", which matches");
+    return again;
+  }
+  return result;
+}
 
 }  // namespace iconsynth::render::fit

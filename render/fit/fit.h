@@ -34,6 +34,7 @@ struct FitOptions {
   check::Thresholds thresholds;
   bool ranges = true;   // find each parameter's passing range (the report's "how well determined")
   int max_evaluations = 0;  // caps every search's evaluations (0: each stage's own budget)
+  bool style_held = false;  // the targets' style was given (--style), not found: never tried otherwise
   std::function<void(const std::string&)> progress;  // told as each stage starts, if set
 };
 
