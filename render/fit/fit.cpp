@@ -861,8 +861,9 @@ std::optional<std::vector<double>> Fitter::stretched_to_duration(const std::stri
   const motion::ChoreographyParams& params = spec->choreography(motion);
   const auto tail = table_.find("motions." + motion + ".tail");
   const double ours = params.lead + motion::clip_timing(params.timeline, spec->module_count()).end + (tail ? values[*tail] : params.tail);
+  if (!(ours > 0)) return std::nullopt;
   const double stretch = duration->second / ours;
-  if (!(ours > 0) || std::abs(stretch - 1) < 0.02) return std::nullopt;
+  if (std::abs(stretch - 1) < 0.02) return std::nullopt;
   for (std::size_t r : rows) {
     const Param& p = table_.params()[r];
     if (p.family == Family::Timing) values[r] = std::clamp(values[r] * stretch, p.lower, p.upper);
@@ -988,12 +989,6 @@ void Fitter::snap_easings() {
   out_.stages.push_back("easings: " + std::to_string(taken) + " named presets of " + std::to_string(tried) + " tried");
 }
 
-// Values as people write them, where the frames cannot tell: each fitted timing, scale and size
-// is tried at the roundest of a few units (whole frames, half frames …; hundredths of a scale;
-// quarters, twentieths … of a grid unit), the others of its kind fitted again around it (a lead
-// and a gather trade frames), and kept there when the tracks or the rest frames it is judged by
-// say no worse. A truth of whole frames comes back whole rather than a hair off, which matters
-// where a packet's departure falls on a frame. Values nearest a round one go first.
 // The units a value of family `f` is tried at, roundest first.
 std::vector<double> rounding_units(Family f) {
   switch (f) {
@@ -1067,6 +1062,12 @@ std::vector<std::size_t> Fitter::geometry_rows() const {
   return geometry;
 }
 
+// Values as people write them, where the frames cannot tell: each fitted timing, scale and size
+// is tried at the roundest of a few units (whole frames, half frames …; hundredths of a scale;
+// quarters, twentieths … of a grid unit), the others of its kind fitted again around it (a lead
+// and a gather trade frames), and kept there when the tracks or the rest frames it is judged by
+// say no worse. A truth of whole frames comes back whole rather than a hair off, which matters
+// where a packet's departure falls on a frame. Values nearest a round one go first.
 void Fitter::round_values() {
   int rounded_count = 0;
   for (const std::string& motion : shown_) {

@@ -169,7 +169,7 @@ inline std::vector<std::string> off_tolerance(const Perturbed& truth, const Json
       // A tail shows only in the frame count, which tells it to within a frame: what a whole
       // frame count leaves after the action's fitted end.
       const double gap = std::abs(want.get<double>() / truth_rate - got.get<double>() / fitted_rate) * target_rate;
-      const double limit = c.path.size() > 5 && c.path.substr(c.path.size() - 5) == ".tail" ? 1.0 : 0.5;
+      const double limit = c.path.ends_with(".tail") ? 1.0 : 0.5;
       bad = gap > limit;
       line << " (" << gap << " frames apart at " << target_rate << " fps, limit " << limit << ")";
     } else if (c.path.find("scale") != std::string::npos) {

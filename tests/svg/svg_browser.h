@@ -9,7 +9,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
 
 namespace iconsynth::test {
@@ -23,8 +22,7 @@ inline void run_svg_browser(const nlohmann::json& job, const std::filesystem::pa
   INFO(command);
   const int status = std::system(command.c_str());
   if (status != 0) {
-    std::ifstream log(dir / "browser.log");
-    const std::string text{std::istreambuf_iterator<char>(log), {}};
+    const std::string text = read_bytes(dir / "browser.log");
     FAIL("the browser run failed (status " << status << "); its log ends:\n" << text.substr(text.size() > 4000 ? text.size() - 4000 : 0));
   }
 }
