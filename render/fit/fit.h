@@ -11,12 +11,16 @@
 //               the pixels of its flight
 //   4. presets  an easing becomes a named preset where one near the curve found, the motion's
 //               other parameters fitted again around it, explains the tracks as well
-//   5. judge    check's score on every frame of every player; where it fails, where the residual
+//   5. pixels   per motion: its custom easings refined on the squared pixel difference
+//               (pixel_residual.h) in the curve's own coordinates (easing_metric.h); a custom
+//               easing becomes a preset near it where the pixels like it as well
+//   6. judge    check's score on every frame of every player; where it fails, where the residual
 //               sits; per parameter, the range over which check still passes with the others held
 // Parameters the frames cannot see (a motion the target does not show, a timing whose change moves
 // nothing drawn) keep their base values and are reported as such.
 
 #include "render/check/frame_score.h"
+#include "render/check/look_estimate.h"
 #include "render/fit/param_table.h"
 #include "render/fit/residual_spots.h"
 #include "render/fit/target_frames.h"
@@ -34,7 +38,7 @@ struct FitOptions {
   check::Thresholds thresholds;
   bool ranges = true;   // find each parameter's passing range (the report's "how well determined")
   int max_evaluations = 0;  // caps every search's evaluations (0: each stage's own budget)
-  bool style_held = false;  // the targets' style was given (--style), not found: never tried otherwise
+  check::VariantPins pins;  // the look given (--style, --motion, …): kept wherever the look is found again
   std::function<void(const std::string&)> progress;  // told as each stage starts, if set
 };
 

@@ -51,7 +51,38 @@ std::vector<TargetTheme> theme_frames(const spec::IconSpec& spec, const lottie::
   return out;
 }
 
+// A view's frames, drawn already, as a source at the one size they are kept at.
+class StoredFrames final : public check::FrameSource {
+ public:
+  StoredFrames(const TargetView& view, int size) : view_(view), size_(size), frames_(view.frames.at(size)) {}
+  check::Engine engine() const override { return view_.engine; }
+  std::size_t frame_count() const override { return frames_.size(); }
+  int fixed_size() const override { return size_; }
+  std::vector<std::uint32_t> render(std::size_t frame, int size) const override {
+    if (size != size_ || frame >= frames_.size()) throw lottie::AssetError("no frame " + std::to_string(frame) + " at " + std::to_string(size) + " px kept");
+    return frames_[frame];
+  }
+
+ private:
+  const TargetView& view_;
+  int size_;
+  const Frames& frames_;
+};
+
 }  // namespace
+
+bool find_looks_again(const spec::IconSpec& spec, Target& target, int size, const check::VariantPins& pins) {
+  bool changed = false;
+  for (TargetAnimation& a : target.animations) {
+    const TargetView& view = a.views.front();
+    const int at = view.frames.count(size) ? size : view.frames.begin()->first;
+    const check::FoundVariant found = check::find_variant(spec, StoredFrames(view, at), a.frame_rate, pins);
+    changed = changed || found.variant.style != a.variant.style || found.variant.motion != a.variant.motion;
+    a.variant = found.variant;
+    a.found_how = "found again from " + check::engine_name(view.engine) + "'s frames at the layout a first fit reached: " + found.how;
+  }
+  return changed;
+}
 
 Target read_asset_target(const spec::IconSpec& spec, const lottie::Asset& asset, const std::string& name, const TargetOptions& options) {
   Target target{name, lottie::kind_name(asset.kind), {}, {}, {}, ""};

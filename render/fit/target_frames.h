@@ -74,4 +74,10 @@ Target read_asset_target(const spec::IconSpec& spec, const lottie::Asset& asset,
 Target read_frames_target(const spec::IconSpec& spec, const check::FrameFolder& folder, double frame_rate, const std::string& name,
                           const TargetOptions& options);
 
+// Each animation's look found again in the frames already drawn (its first player's, at `size` px
+// or the one size a folder has), against `spec`'s layout and weight: a target far from the base
+// misleads the look found at the base's (a solid card with padding 1.53 was read as an outline),
+// a first fit's spec much less. True when any animation's style or motion reads otherwise.
+bool find_looks_again(const spec::IconSpec& spec, Target& target, int size, const check::VariantPins& pins);
+
 }  // namespace iconsynth::render::fit

@@ -45,7 +45,7 @@ void run_fit(const FitCommandOptions& o) {
   options.free = o.free, options.fix = o.fix;
   options.coarse_size = o.coarse_size, options.fine_size = o.fine_size;
   options.max_evaluations = o.max_evaluations;
-  options.style_held = reading.pins.style.has_value();
+  options.pins = reading.pins;
   options.progress = [](const std::string& stage) { std::fprintf(stderr, "fit: %s\n", stage.c_str()); };
   fit::FitResult result = fit::fit_target(base.source, frames, options);
   for (const std::string& n : notes) result.notes.insert(result.notes.begin(), n);
