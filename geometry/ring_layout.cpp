@@ -110,6 +110,15 @@ void round_to_keylines(LayoutParams& p, int weight) {
   p.die_corner_radius = std::min(p.die_corner_radius, p.die_size / 2);
 }
 
+// On keylines, a ring of N's card corner: the radius it derives in proportion to its rounded card
+// lands anywhere (2.25 × 4/8 = 1.125 on the ring of 6), so the straight sides start and end a
+// fraction into a unit and every pixel at their ends is grey at 24 px; to the nearest whole unit,
+// at least one, a side runs from keyline to keyline. (The 2×2 ring's radius is the spec's own.)
+void corner_to_keylines(LayoutParams& p) {
+  if (p.module_corner_radius <= 0) return;
+  p.module_corner_radius = std::min(std::max(1.0, std::round(p.module_corner_radius)), p.module_size / 2);
+}
+
 // On keylines: each centre's coordinates on the lattice that puts its card's edges on whole
 // units (half units for an odd module size), the nearest point that keeps the padding, so mirror
 // images of the ring stay mirror images.
@@ -186,7 +195,10 @@ RingLayout ring_layout(const LayoutParams& params) {
   }
   layout.scale = f;
   layout.dims = scaled(params, f);
-  if (keylines) round_to_keylines(layout.dims, static_cast<int>(params.keyline_weight));
+  if (keylines) {
+    round_to_keylines(layout.dims, static_cast<int>(params.keyline_weight));
+    corner_to_keylines(layout.dims);
+  }
   double radius = half_room;
   for (int k = 0; k < n; ++k) {
     const double card_reach = upright ? layout.dims.module_size / 2 : f * reach[k];

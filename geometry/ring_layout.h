@@ -15,7 +15,8 @@
 // unit a pixel: at that weight every straight edge falls on a whole unit. Cards then stand
 // upright (a turned card has no straight edge to put there); a ring of N rounds its module size
 // to whole units of the weight's parity (so a card's centre line carries the link's stroke on
-// whole units when the weight is even, half units when odd) and its centres onto that lattice;
+// whole units when the weight is even, half units when odd), its corner radius to whole units
+// (so each straight side starts and ends on a keyline) and its centres onto that lattice;
 // dies round to whole units of the module's parity, or are left out when that leaves no room.
 // The 2×2 ring's numbers are already on the grid: keylines change nothing there.
 

@@ -4,6 +4,7 @@
 #include "render/build/build_plan.h"
 
 #include "render/cairo/raster.h"
+#include "render/cairo/sized_scene.h"
 #include "render/lottie/descriptor.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/lottie_writer.h"
@@ -69,7 +70,8 @@ void plan_animated_svg(const BuildContext& c, std::vector<PlannedFile>& out) {
   for (const spec::Variant& v : c.variants()) {
     out.push_back({"animated-svg/" + stem(v) + ".svg", "animated-svg", "svg", manifest_variant(v, true), size, c.frame_count(v.motion),
                    [&spec = c.spec, v, size, exact = c.request.exact] {
-                     return svg::write_animated_svg(scene_at_size(spec, v, size, exact), {size});
+                     // Its CSS keys a rect's stroke over the weight, not a band (sized_scene.h).
+                     return svg::write_animated_svg(scene_for_size(spec, v, size, exact ? Geometry::Exact : Geometry::HintedStrokes), {size});
                    }});
   }
 }

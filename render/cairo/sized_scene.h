@@ -13,9 +13,11 @@ namespace iconsynth::render {
 enum class Geometry {
   Hinted,  // fitted to the output's pixel grid, optical size first, up to the spec's hinting.up_to
   Exact,   // build_scene's, at any size (--exact)
+  HintedStrokes,  // Hinted, but every stroke stays a stroke (HintRules::bands off): what an
+                  // animated SVG draws, whose CSS keys a rect's stroke over the weight, not a band
 };
 
-// Whether scene_for_size hints at that size: Hinted, and `size` at most the spec's hinting.up_to.
+// Whether scene_for_size hints at that size: not Exact, and `size` at most the spec's hinting.up_to.
 bool hints_at(const spec::IconSpec& spec, int size, Geometry geometry = Geometry::Hinted);
 
 // The variant as a size × size px output should draw it: where hints_at, the scene of the

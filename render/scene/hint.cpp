@@ -286,6 +286,107 @@ Path moved_path(const Path& path, Move move) {
   return path_of(commands);
 }
 
+// Whether two paths have the same commands, their points within kEps.
+bool same_path(const Path& a, const Path& b) {
+  if (a.commands().size() != b.commands().size()) return false;
+  for (std::size_t i = 0; i < a.commands().size(); ++i) {
+    const PathCommand &x = a.commands()[i], &y = b.commands()[i];
+    if (x.verb != y.verb) return false;
+    for (std::size_t k = 0; k < 3; ++k) {
+      if ((x.points[k] - y.points[k]).cwiseAbs().maxCoeff() > kEps) return false;
+    }
+  }
+  return true;
+}
+
+// A one-contour path that geometry::rounded_rect drew (clockwise): what a stroke along it inks
+// is then a band two rounded rectangles bound.
+struct RoundedRect {
+  Point center;
+  Eigen::Vector2d half;
+  double radius;
+};
+std::optional<RoundedRect> as_rounded_rect(const Path& path) {
+  if (path.contour_count() != 1 || path.commands().back().verb != Verb::Close) return std::nullopt;
+  const geometry::Bounds b = path.control_bounds();
+  const RoundedRect r{(b.min + b.max) / 2, (b.max - b.min) / 2, path.commands().front().points[0].x() - b.min.x()};
+  for (const geometry::SharpCorners sharp : {geometry::SharpCorners::Keep, geometry::SharpCorners::Drop}) {
+    if (same_path(path, geometry::rounded_rect(r.center, r.half, r.radius, geometry::Winding::Clockwise, sharp))) return r;
+  }
+  return std::nullopt;
+}
+
+// How far the inner side's corner radius is from running out, units: it kinks where this is 0.
+double inner_radius_margin(const RoundedRect& r, double width) { return r.radius - width / 2; }
+
+}  // namespace
+
+std::optional<Path> stroke_band(const Path& path, double width) {
+  const std::optional<RoundedRect> r = as_rounded_rect(path);
+  if (!r || r->half.minCoeff() - width / 2 <= kEps) return std::nullopt;
+  const Eigen::Vector2d d = Eigen::Vector2d::Constant(width / 2);
+  // Corner curves kept at radius 0, so the band has the same commands at every weight.
+  const auto keep = geometry::SharpCorners::Keep;
+  Path band = geometry::rounded_rect(r->center, r->half + d, r->radius + width / 2, geometry::Winding::Clockwise, keep);
+  band.append(geometry::rounded_rect(r->center, r->half - d, std::max(0.0, inner_radius_margin(*r, width)), geometry::Winding::CounterClockwise, keep));
+  return band;
+}
+
+namespace {
+
+// A stroke's samples across weights with one more where its band's inner corner radius runs out
+// (between two samples the stroke is linear in the weight, its band's inner corner is not).
+std::vector<PartAtWeight> with_inner_kinks(const std::vector<PartAtWeight>& samples) {
+  std::vector<PartAtWeight> out;
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    if (i > 0) {
+      const PartAtWeight &a = samples[i - 1], &b = samples[i];
+      const auto ra = as_rounded_rect(a.path), rb = as_rounded_rect(b.path);
+      if (ra && rb) {
+        const double ga = inner_radius_margin(*ra, a.stroke_width), gb = inner_radius_margin(*rb, b.stroke_width);
+        if ((ga > kEps && gb < -kEps) || (ga < -kEps && gb > kEps)) {
+          const double u = ga / (ga - gb);
+          std::vector<PathCommand> commands = a.path.commands();
+          for (std::size_t c = 0; c < commands.size(); ++c) {
+            for (std::size_t k = 0; k < 3; ++k) commands[c].points[k] += (b.path.commands()[c].points[k] - commands[c].points[k]) * u;
+          }
+          out.push_back({a.weight + (b.weight - a.weight) * u, path_of(commands), a.stroke_width + (b.stroke_width - a.stroke_width) * u});
+        }
+      }
+    }
+    out.push_back(samples[i]);
+  }
+  return out;
+}
+
+// `e` with every stroke drawn as its filled band (stroke_band), at every weight it is sampled
+// at: a band's two sides can land on whole pixels independently, where one width cannot put both
+// sides of a card on them. Nothing when `e` has no stroke, or a stroke that is not a rounded
+// rectangle's or fills it in at some weight.
+std::optional<Element> banded(const Element& e) {
+  Element out = e;
+  bool any = false;
+  for (Part& part : out.parts) {
+    if (part.paint.kind != Paint::Kind::Stroke) continue;
+    const std::optional<Path> band = stroke_band(part.path, part.paint.stroke_width);
+    if (!band) return std::nullopt;
+    std::vector<PartAtWeight> samples = with_inner_kinks(part.across_weights);
+    for (PartAtWeight& s : samples) {
+      const std::optional<Path> b = stroke_band(s.path, s.stroke_width);
+      if (!b) return std::nullopt;
+      s.path = *b;
+      s.stroke_width = 0;
+    }
+    part.across_weights = std::move(samples);
+    part.path = *band;
+    part.paint.kind = Paint::Kind::Fill;
+    part.paint.stroke_width = 0;
+    any = true;
+  }
+  if (!any) return std::nullopt;
+  return out;
+}
+
 // Exact → hinted positions on one canvas axis (px), from every fitted element: what moving
 // elements follow. The first element to place a position keeps it (links before modules).
 class AxisMap {
@@ -337,7 +438,8 @@ class Fitter {
     return variant_stem_px_;
   }
   double stem(double width) const { return stem_px(width) / ppu_; }
-  // Elements whose strokes kept their exact width: the stem could not put them on the grid.
+  // Elements whose strokes the scene's stem could not put on the grid (drawn as bands, or kept at
+  // their exact width): the judge then tries the other stem too.
   int kept_exact() const { return kept_exact_; }
 
   // Stems, anchor, edges and points of a still element; stems alone for one that moves or turns.
@@ -346,16 +448,128 @@ class Fitter {
   // their exact width, so hinting never leaves a stroke thinner and still grey (weight 2.5 at
   // 32 px: cards whose sides fall at 1.33 and 4.67 px have no symmetric whole-pixel place within
   // half a pixel), nor lets a heavier stroke close the clearance round a die.
+  // Such an element is first tried as bands (band_fit): its strokes drawn as fills whose sides
+  // each take their own whole pixel (at 32 px weight 2.5's cards get 4 px outer sides and 3 px
+  // inner ones, mirror images of each other across the ring).
   void fit(Element& e) {
     Element with_stem = e;
     const Trial stem = trial(with_stem, false);
-    if (!stem.strokes_on_grid || !stem.ok) {
-      trial(e, true);
+    if (stem.strokes_on_grid && stem.ok) {
+      e = std::move(with_stem);
+    } else if (std::optional<Element> band = rules_.bands ? band_fit(e) : std::nullopt) {
+      e = std::move(*band);
       ++kept_exact_;
     } else {
-      e = std::move(with_stem);
+      trial(e, true);
+      ++kept_exact_;
     }
     commit();
+  }
+
+  // `e` as bands with every visible side of them on whole pixels at the variant's weight, or
+  // nothing. Only a still element that is not turned at all: its sides are then the canvas's.
+  std::optional<Element> band_fit(const Element& e) {
+    pending_.clear();
+    const bool still = e.position.is_static() && std::abs(e.scale.at(0) - 1) < kEps;
+    if (!still || std::abs(std::remainder(e.rotation, 360.0)) > kEps) return std::nullopt;
+    // A fill under a stroke of the same outline (the duotone card) shows no side of its own.
+    std::vector<bool> hidden, stroked;
+    for (const Part& part : e.parts) {
+      stroked.push_back(part.paint.kind == Paint::Kind::Stroke);
+      hidden.push_back(part.paint.kind == Paint::Kind::Fill && std::any_of(e.parts.begin(), e.parts.end(), [&](const Part& p) {
+                         return p.paint.kind == Paint::Kind::Stroke && p.path == part.path;
+                       }));
+    }
+    std::optional<Element> band = banded(e);
+    if (!band) return std::nullopt;
+    std::vector<std::vector<PartAtWeight>> samples(band->parts.size());
+    bool crisp = true;
+    for (double w : sample_weights(*band, variant_weight_)) {
+      std::vector<Shape> shapes;
+      for (const Part& part : band->parts) shapes.push_back(shape_at(part, w, variant_weight_));
+      const bool at_variant = std::abs(w - variant_weight_) < kEps;
+      const bool on_pixels = place_sides(shapes, hidden, stroked, band->position.at(0), at_variant);
+      crisp = crisp && (on_pixels || !at_variant);
+      for (std::size_t i = 0; i < shapes.size(); ++i) samples[i].push_back({w, shapes[i].path, shapes[i].width});
+    }
+    if (!crisp) {
+      pending_.clear();
+      return std::nullopt;
+    }
+    for (std::size_t i = 0; i < band->parts.size(); ++i) {
+      Part& part = band->parts[i];
+      const auto variant = std::find_if(samples[i].begin(), samples[i].end(), [&](const PartAtWeight& x) { return std::abs(x.weight - variant_weight_) < kEps; });
+      part.path = variant->path;
+      const bool varies = std::any_of(samples[i].begin(), samples[i].end(), [&](const PartAtWeight& x) { return !(x.path == part.path); });
+      part.across_weights = follows_weight(*band) && varies ? samples[i] : std::vector<PartAtWeight>{};
+    }
+    return band;
+  }
+
+  // The sides of a band fit, at one weight: on each axis every straight edge (visible ones first,
+  // longest first, then outermost) to the nearest whole pixel within half a pixel wherever that
+  // keeps its order with the edges placed before it, else where it was; a tie goes toward the
+  // element's origin, so mirror images choose alike. The origin stays. Whether every side of the
+  // bands (the parts that were `stroked`) reached a whole pixel with every side still in order.
+  bool place_sides(std::vector<Shape>& shapes, const std::vector<bool>& hidden, const std::vector<bool>& stroked, const Eigen::Vector2d& rest,
+                   bool at_variant) {
+    std::vector<std::vector<std::vector<ContourEdge>>> edges;  // [shape][contour]
+    for (const Shape& s : shapes) edges.push_back(contour_edges(s));
+    std::array<std::vector<std::pair<double, double>>, 2> moved;  // signed at → at', units
+    bool crisp = true;
+    for (int a = 0; a < 2; ++a) {
+      struct Side {
+        double at, length;
+        bool visible, band;
+      };
+      std::vector<Side> sides;
+      for (std::size_t s = 0; s < shapes.size(); ++s) {
+        for (const auto& contour : edges[s]) {
+          for (const ContourEdge& edge : contour) {
+            if (edge.axis != a) continue;
+            auto same = std::find_if(sides.begin(), sides.end(), [&](const Side& x) { return std::abs(x.at - edge.at) < kEps; });
+            if (same == sides.end()) {
+              sides.push_back({edge.at, edge.length, !hidden[s], stroked[s]});
+            } else {
+              same->length += edge.length, same->visible = same->visible || !hidden[s], same->band = same->band || stroked[s];
+            }
+          }
+        }
+      }
+      std::sort(sides.begin(), sides.end(), [](const Side& x, const Side& y) {
+        if (x.visible != y.visible) return x.visible;
+        if (std::abs(x.length - y.length) > kEps) return x.length > y.length;
+        if (std::abs(std::abs(x.at) - std::abs(y.at)) > kEps) return std::abs(x.at) > std::abs(y.at);
+        return x.at < y.at;
+      });
+      const double o = rest[a] * ppu_;
+      std::vector<std::pair<double, double>> placed;  // exact, hinted px
+      for (const Side& side : sides) {
+        const double x = o + side.at * ppu_;
+        double n = std::round(x);
+        if (std::abs(x - std::floor(x) - 0.5) < kEps) n = x > o ? std::floor(x) : std::ceil(x);
+        const auto in_order = [&](double to) {
+          return std::all_of(placed.begin(), placed.end(), [&](const std::pair<double, double>& p) {
+            return p.first < x ? p.second < to - kEps : p.second > to + kEps;
+          });
+        };
+        const double hinted = std::abs(n - x) <= kMaxHintShiftPx + kEps && in_order(n) ? n : x;
+        // A side left where it was may now meet one placed before it (a die's side and the card's
+        // inner side, the clearance gone): no band then.
+        if ((side.band && !on_grid(hinted)) || !in_order(hinted)) crisp = false;
+        placed.push_back({x, hinted});
+        moved[a].push_back({side.at, (hinted - o) / ppu_});
+        if (at_variant) pending_.push_back({a, x, hinted});
+      }
+      if (at_variant) pending_.push_back({a, o, o});
+    }
+    move_points(shapes, edges, [&](int axis, double at) {
+      for (const auto& [exact, now] : moved[axis]) {
+        if (std::abs(exact - at) < kEps) return now;
+      }
+      return at;
+    });
+    return crisp;
   }
   void commit() {
     for (const auto& [g, exact, hinted] : pending_) map_[g].add(exact, hinted);
@@ -496,6 +710,18 @@ class Fitter {
       }
     }
     // Points: each moves with the nearest edge of its own contour, so corners keep their radius.
+    move_points(shapes, edges, [&](int axis, double at) {
+      for (const auto& [exact, now] : moved[axis]) {
+        if (std::abs(exact - std::abs(at)) < kEps) return at < 0 ? -now : now;
+      }
+      return at;
+    });
+  }
+
+  // Moves every point of `shapes` with the nearest straight edge of its own contour on each axis
+  // (the mean of equally near ones), each edge going where `to(axis, at)` puts it.
+  template <class To>
+  static void move_points(std::vector<Shape>& shapes, const std::vector<std::vector<std::vector<ContourEdge>>>& edges, To to) {
     for (std::size_t s = 0; s < shapes.size(); ++s) {
       shapes[s].path = moved_path(shapes[s].path, [&](int contour, int axis, double x) {
         if (contour < 0 || contour >= static_cast<int>(edges[s].size())) return 0.0;
@@ -503,15 +729,12 @@ class Fitter {
         int ties = 0;
         for (const ContourEdge& edge : edges[s][contour]) {
           if (edge.axis != axis) continue;
-          double to = edge.at;
-          for (const auto& [exact, now] : moved[axis]) {
-            if (std::abs(exact - std::abs(edge.at)) < kEps) to = edge.at < 0 ? -now : now;
-          }
+          const double moved = to(axis, edge.at) - edge.at;
           const double d = std::abs(x - edge.at);
           if (d < nearest - kEps) {
-            nearest = d, shift = to - edge.at, ties = 1;
+            nearest = d, shift = moved, ties = 1;
           } else if (std::abs(d - nearest) <= kEps) {
-            shift = (shift * ties + (to - edge.at)) / (ties + 1), ++ties;
+            shift = (shift * ties + moved) / (ties + 1), ++ties;
           }
         }
         return shift;

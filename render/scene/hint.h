@@ -6,7 +6,10 @@
 //              from the spec's default weight, so 1.5 and 2.5 part from 2 at 24 px); with a
 //              judge, the whole width on the other side is tried too and the softer rest pose
 //              loses (an edge may move half a pixel at most, so where strokes sit can forbid the
-//              nearest width); a stroke no stem puts on the grid keeps its exact width;
+//              nearest width); a card's stroke no stem puts on the grid is drawn as a band (its
+//              ink as a fill) whose sides each take the nearest whole pixel, where all of them
+//              can, in order (weight 2.5 at 32 px: 4 px outer sides, 3 px inner ones, the four
+//              cards mirror images of each other); else it keeps its exact width;
 //   2. anchor  each still, upright element's origin, on the half-pixel lattice within half a
 //              pixel, chosen so that its straight edges leave the least grey (mirror images
 //              choose alike);
@@ -28,6 +31,7 @@
 #include "render/scene/scene.h"
 
 #include <functional>
+#include <optional>
 
 namespace iconsynth::render {
 
@@ -37,6 +41,10 @@ struct HintRules {
   // given, the stems either side of the stroke width are both tried and the softer one loses.
   // Absent, strokes take the rule's stem.
   std::function<double(const AnimatedScene&)> judge;
+  // Whether a card no stem puts on the grid may be drawn as a band (its stroke as a fill, each
+  // side on its own whole pixel). Off for writers that key a stroke's geometry over the weight
+  // with CSS (the animated SVG): CSS moves a rect's stroke, not a band's two outlines.
+  bool bands = true;
 };
 
 // The largest distance, in px, hinting moves any edge from the exact geometry.
@@ -44,6 +52,13 @@ inline constexpr double kMaxHintShiftPx = 0.5;
 
 // `exact` fitted to the pixel grid of a size × size px rendering (its pixel_grid set to size).
 AnimatedScene hint(const AnimatedScene& exact, int size, const HintRules& rules = {});
+
+// The ink of a stroke `width` wide along a rounded rectangle's outline (as geometry::rounded_rect
+// draws it), as a fill: the outline grown by half the width, less the outline shrunk by half
+// (its corner sharp where the radius runs out, as a round-joined stroke's inner side is), corner
+// curves kept at radius 0 so the commands are the same at every width. Nothing for any other
+// path, or a stroke so wide that no inner side shows.
+std::optional<geometry::Path> stroke_band(const geometry::Path& path, double width);
 
 // The width, in px, hinting gives a stroke `width` units wide at `px_per_unit`: whole pixels,
 // at least 1, a half-way width rounded away from `default_weight`.

@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -56,24 +57,32 @@ double exact_softness(const spec::IconSpec& spec, const render::Variant& v, int 
 }
 
 // Every outline point of an element at a frame, px, relative to its origin; with its stroke's
-// half width (px) beside it.
+// half width (px) beside it. A stroke that the fitted element `drawn` draws as a band (a fill
+// where `fe` has a stroke: render::stroke_band) is read as that band, so both sides of it are
+// compared point by point. Which fills are covered is read from `exact` (the exact element), so a
+// duotone card's fill is skipped on both sides even where its stroke became a band.
 struct Outline {
   Eigen::Vector2d origin;
   std::vector<Eigen::Vector2d> points;
   std::vector<double> half_width;
 };
-Outline outline_px(const render::FrameElement& fe, double ppu) {
+Outline outline_px(const render::FrameElement& fe, double ppu, const render::Element* exact = nullptr, const render::Element* drawn = nullptr) {
   Outline out{fe.transform.translation() * ppu, {}, {}};
   const auto& parts = fe.element->parts;
-  for (const render::Part& part : parts) {
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const render::Part& part = parts[i];
     // A fill under a stroke of the same outline (the duotone card) shows no edge of its own.
-    const bool covered = part.paint.kind == render::Paint::Kind::Fill && std::any_of(parts.begin(), parts.end(), [&](const render::Part& p) {
-      return p.paint.kind == render::Paint::Kind::Stroke && p.path == part.path;
+    const auto& as_exact = exact ? exact->parts : parts;
+    const bool covered = as_exact[i].paint.kind == render::Paint::Kind::Fill && std::any_of(as_exact.begin(), as_exact.end(), [&](const render::Part& p) {
+      return p.paint.kind == render::Paint::Kind::Stroke && p.path == as_exact[i].path;
     });
     if (covered) continue;
+    const bool as_band = drawn && part.paint.kind == render::Paint::Kind::Stroke && drawn->parts[i].paint.kind == render::Paint::Kind::Fill;
+    const bool stroked = part.paint.kind == render::Paint::Kind::Stroke && !as_band;
+    const geometry::Path path = as_band ? render::stroke_band(part.path, part.paint.stroke_width).value() : part.path;
     const double scale = std::sqrt(std::abs(fe.transform.linear().determinant()));
-    const double half = part.paint.kind == render::Paint::Kind::Stroke ? part.paint.stroke_width * scale * ppu / 2 : 0;
-    for (const geometry::PathCommand& c : part.path.commands()) {
+    const double half = stroked ? part.paint.stroke_width * scale * ppu / 2 : 0;
+    for (const geometry::PathCommand& c : path.commands()) {
       const int n = c.verb == geometry::Verb::Cubic ? 3 : c.verb == geometry::Verb::Close ? 0 : 1;
       for (int k = 0; k < n; ++k) {
         out.points.push_back(fe.transform * c.points[k] * ppu - out.origin);
@@ -95,7 +104,8 @@ double worst_edge_move(const render::AnimatedScene& exact, const render::Animate
   double worst = 0;
   for (std::size_t i = 0; i < a.elements.size(); ++i) {
     if (a.elements[i].opacity <= 0) continue;
-    const Outline x = outline_px(a.elements[i], ppu), y = outline_px(b.elements[i], ppu);
+    const render::Element* e = a.elements[i].element;
+    const Outline x = outline_px(a.elements[i], ppu, e, b.elements[i].element), y = outline_px(b.elements[i], ppu, e);
     REQUIRE(x.points.size() == y.points.size());
     for (std::size_t k = 0; k < x.points.size(); ++k) {
       for (int d = 0; d < 2; ++d) {
@@ -146,11 +156,13 @@ TEST_CASE("Hinted rest poses are crisp at the sizes icons are shown: the issue's
   }
 }
 
-TEST_CASE("Weights 1.5 and 2.5 hinted: at least 40 % below their exact figure, but where no symmetric fit exists", "[render][hint]") {
-  // Weight 2.5 at 32 px: the cards' sides fall at 1.33 and 4.67 px, so no whole-pixel place for
-  // them is within half a pixel and symmetric; the cards keep their exact width (only the links
-  // reach the grid). Measured outline 0.291 -> 0.187 (36 %), duotone 0.163 -> 0.132 (19 %): the
-  // one size the 40 % is not met, held where it is.
+TEST_CASE("Weights 1.5 and 2.5 hinted: at least 40 % below their exact figure at every size", "[render][hint]") {
+  // Weight 2.5 at 32 px: the cards' sides fall at 1.33 and 4.67 px (outer, inner) and 8.67 and
+  // 12 px, so the only whole pixels within half a pixel are 1, 5, 9 and 12: a 4 px outer side
+  // and a 3 px inner one, which no stroke of one width draws. The hinter draws such a card as a
+  // band (its stroke as a fill, each side on its own pixel; the four cards mirror images of each
+  // other): outline 0.291 -> 0.114, duotone 0.163 -> 0.076 (it was 0.187 and 0.132 with the
+  // cards at their exact width).
   for (const std::string style : {"outline", "duotone", "solid"}) {
     for (double weight : {1.5, 2.5}) {
       for (int size : kSizes) {
@@ -158,20 +170,17 @@ TEST_CASE("Weights 1.5 and 2.5 hinted: at least 40 % below their exact figure, b
         const double before = exact_softness(test::builtin_spec(), v, size), after = hinted_softness(test::builtin_spec(), v, size);
         std::cout << style << " w" << weight << " at " << size << " px: " << before << " -> " << after << "\n";
         INFO(style << " w" << weight << " at " << size << " px: " << before << " -> " << after);
-        if (style != "solid" && weight == 2.5 && size == 32) {
-          CHECK(after <= 0.85 * before);  // the known shortfall
-        } else {
-          CHECK(after <= 0.6 * before);
-        }
+        CHECK(after <= 0.6 * before);
       }
     }
   }
 }
 
 TEST_CASE("Rings of 3, 6 and 8 on keylines: at least 40 % below the turned rings they were, at 24 and 48 px", "[render][hint]") {
-  // Outline w2, the issue's row (every style printed). The ring of 6 falls short: four of its six
-  // links run at 60°, which no grid straightens, and its 4-unit cards are mostly corner.
-  // Measured 0.403 -> 0.257 (36 %) at 24 px and 0.184 -> 0.114 (38 %) at 48 px.
+  // Outline w2, the issue's row (every style printed). The ring of 6 met it once its derived
+  // corner radius (1.125 units) rounded to a whole unit on keylines: 0.403 -> 0.216 (46 %) at
+  // 24 px and 0.184 -> 0.096 (48 %) at 48 px (it was 0.257 and 0.114, the cards' sides ending
+  // an eighth of a unit into a pixel).
   for (int n : {3, 6, 8}) {
     for (int size : {24, 48}) {
       for (const std::string style : {"outline", "duotone", "solid"}) {
@@ -180,7 +189,7 @@ TEST_CASE("Rings of 3, 6 and 8 on keylines: at least 40 % below the turned rings
         std::cout << "ring of " << n << ", " << style << " at " << size << " px: " << before << " -> " << after << "\n";
         INFO("ring of " << n << ", " << style << " at " << size << " px: " << before << " -> " << after);
         CHECK(after < before);
-        if (style == "outline") CHECK(after <= (n == 6 ? 0.7 : 0.6) * before);
+        if (style == "outline") CHECK(after <= 0.6 * before);
       }
     }
   }
@@ -255,24 +264,104 @@ std::vector<std::vector<std::uint32_t>> module_masks(const render::AnimatedScene
   return masks;
 }
 
-TEST_CASE("Hinting keeps the modules congruent, pixel for pixel, their gaps equal, and the ring its mirror image", "[render][hint]") {
-  // Mirror images: Cairo flattens a curve along its direction, so a rounded corner and its mirror
-  // image (the same outline traversed the other way) differ by a few levels (up to 21 measured,
-  // a module a quarter pixel off reads more than 60). The modules themselves are
-  // one outline on one sub-pixel phase: their masks are equal pixel for pixel.
-  const auto check_mirror = [](const render::ImageSurface& rest) {
+// A module's crop (module_masks) mirrored left to right and / or top to bottom.
+std::vector<std::uint32_t> mirrored_crop(const std::vector<std::uint32_t>& crop, bool lr, bool tb) {
+  const int w = int(crop[0]) + 1, h = int(crop[1]) + 1;
+  std::vector<std::uint32_t> out = crop;
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) out[2 + y * w + x] = crop[2 + (tb ? h - 1 - y : y) * w + (lr ? w - 1 - x : x)];
+  }
+  return out;
+}
+
+// Largest channel difference between two crops of one size (or 255 when their sizes differ).
+int crop_difference(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b) {
+  if (a.size() != b.size() || a[0] != b[0]) return 255;
+  int worst = 0;
+  for (std::size_t i = 2; i < a.size(); ++i) {
+    for (int c = 0; c < 32; c += 8) worst = std::max(worst, std::abs(int((a[i] >> c) & 255) - int((b[i] >> c) & 255)));
+  }
+  return worst;
+}
+
+// Every outline point of an element at rest, with its part's stroke width, px on the canvas,
+// mirrored about the canvas's centre on the flipped axes, rounded to 1e-6 px, as a sorted set: two
+// elements are mirror images when their sets are equal.
+std::vector<std::array<double, 3>> canvas_points(const render::FrameElement& fe, double ppu, int size, bool lr, bool tb) {
+  std::vector<std::array<double, 3>> out;
+  const auto snap = [](double v) { return std::round(v * 1e6) / 1e6; };
+  for (const render::Part& part : fe.element->parts) {
+    for (const geometry::PathCommand& c : part.path.commands()) {
+      const int n = c.verb == geometry::Verb::Cubic ? 3 : c.verb == geometry::Verb::Close ? 0 : 1;
+      for (int k = 0; k < n; ++k) {
+        const Eigen::Vector2d p = fe.transform * c.points[k] * ppu;
+        out.push_back({snap(lr ? size - p.x() : p.x()), snap(tb ? size - p.y() : p.y()), snap(part.paint.stroke_width * ppu)});
+      }
+    }
+  }
+  // A set: a contour's start point is also its last corner's end.
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+// Whether every visible element of the rest pose has a mirror image among them (itself, for a
+// link across the middle), outline point for outline point.
+bool mirror_symmetric(const render::AnimatedScene& scene, int size, bool lr, bool tb) {
+  const double ppu = size / scene.grid;
+  const render::FrameScene rest = render::evaluate(scene, 0);
+  for (const render::FrameElement& fe : rest.elements) {
+    if (fe.opacity <= 0) continue;
+    const auto mine = canvas_points(fe, ppu, size, false, false);
+    const bool twin = std::any_of(rest.elements.begin(), rest.elements.end(), [&](const render::FrameElement& other) {
+      return other.opacity > 0 && canvas_points(other, ppu, size, lr, tb) == mine;
+    });
+    if (!twin) return false;
+  }
+  return true;
+}
+
+TEST_CASE("Hinting keeps the modules congruent, their gaps equal, and the ring its mirror image, exactly in the geometry", "[render][hint]") {
+  // Mirror images: the hinted geometry is its own mirror image exactly (every outline point), but
+  // Cairo's rasteriser is not mirror-symmetric: an axis-aligned rectangle at fractional edges and
+  // its mirror image differ by a level, a rounded rectangle by 2 to 3, a circle by up to 17, and
+  // tracing the mirrored outline in mirrored order does not close it (below; the control, a
+  // module a quarter pixel off, reads more than 60). So the pixels are held to what the
+  // rasteriser leaves: at most 12 levels (11 measured, the solid die's hole at 44 px).
+  int worst_max = 0;
+  double worst_mean = 0;
+  const auto check_mirror = [&](const render::ImageSurface& rest) {
     const render::DiffStats d = render::compare_images(rest.view(), mirrored(rest).view(), 0);
-    CHECK(d.max_abs <= 24);
-    CHECK(d.mean_abs <= 1.0);
+    worst_max = std::max(worst_max, d.max_abs), worst_mean = std::max(worst_mean, d.mean_abs);
+    CHECK(d.max_abs <= 12);
+    CHECK(d.mean_abs <= 0.5);
   };
+  int banded_sizes = 0;
   for (int size = 16; size <= 64; ++size) {
     for (const std::string style : {"outline", "solid", "duotone"}) {
       const auto scene = render::scene_for_size(test::builtin_spec(), test::variant(style, 2, "light"), size);
       INFO(style << " at " << size << " px");
+      CHECK(mirror_symmetric(scene, size, true, false));
+      CHECK(mirror_symmetric(scene, size, false, true));
       check_mirror(render::render_frame(render::evaluate(scene, 0), size));
       const auto masks = module_masks(scene, size);
       REQUIRE(masks.size() == 4);
-      for (const auto& mask : masks) CHECK(mask == masks.front());
+      // Cards drawn as strokes are one outline on one sub-pixel phase: equal masks, pixel for
+      // pixel. Cards drawn as bands (a side per whole pixel) are mirror images of each other
+      // (tl, tr, br, bl): equal once mirrored, within the rasteriser's asymmetry.
+      const bool bands = std::any_of(scene.elements.begin(), scene.elements.end(), [](const render::Element& e) {
+        return e.kind == ElementKind::Module && e.parts.back().paint.kind == render::Paint::Kind::Fill && e.parts.back().name == "card-stroke";
+      }) || std::any_of(scene.elements.begin(), scene.elements.end(), [](const render::Element& e) {
+        return std::any_of(e.parts.begin(), e.parts.end(), [](const render::Part& p) { return p.name == "card-stroke" && p.paint.kind == render::Paint::Kind::Fill; });
+      });
+      banded_sizes += bands;
+      if (!bands) {
+        for (const auto& mask : masks) CHECK(mask == masks.front());
+      } else {
+        CHECK(crop_difference(masks[1], mirrored_crop(masks[0], true, false)) <= 12);
+        CHECK(crop_difference(masks[3], mirrored_crop(masks[0], false, true)) <= 12);
+        CHECK(crop_difference(masks[2], mirrored_crop(masks[0], true, true)) <= 12);
+      }
       // Equal gaps on every side.
       std::vector<Eigen::Vector2d> centres;
       for (const render::Element& e : scene.elements) {
@@ -285,7 +374,30 @@ TEST_CASE("Hinting keeps the modules congruent, pixel for pixel, their gaps equa
       CHECK(top == Approx(left));
     }
   }
-  // The control: one module a quarter pixel off is caught by both checks.
+  std::cout << "2x2 ring, sizes 16 … 64: mirror image within " << worst_max << " levels (mean " << worst_mean << "); cards as bands in "
+            << banded_sizes << " of 147 renderings\n";
+  CHECK(banded_sizes > 0);  // both kinds of card are checked
+  // Why not 0: one card alone at the canvas's centre, its own mirror image exactly, still differs
+  // from its mirror image in Cairo's coverage; and its outline mirrored in its own frame (traced
+  // the other way round, as a module built as a master's mirror image would be) is as far from
+  // that mirror image: the rasteriser, not the outline's direction, is what differs.
+  for (int size : {24, 48}) {
+    auto scene = render::scene_for_size(test::builtin_spec(), test::variant("outline", 2, "light"), size);
+    std::erase_if(scene.elements, [](const render::Element& e) { return e.name != "module-tl"; });
+    scene.elements.front().position = motion::Track<Eigen::Vector2d>(Eigen::Vector2d::Constant(scene.grid / 2));
+    REQUIRE(mirror_symmetric(scene, size, true, false));
+    const render::ImageSurface alone = render::render_frame(render::evaluate(scene, 0), size);
+    const int asymmetry = render::compare_images(alone.view(), mirrored(alone).view(), 0).max_abs;
+    // The card's outline mirrored in its own frame (the same commands, so traced the other way).
+    auto traced_back = scene;
+    for (render::Part& part : traced_back.elements.front().parts) part.path = part.path.transformed(geometry::Affine(Eigen::Scaling(-1.0, 1.0)));
+    const int retraced = max_difference(mirrored(alone), render::render_frame(render::evaluate(traced_back, 0), size));
+    std::cout << "one card, its own mirror image, at " << size << " px: Cairo's pixels differ from their mirror image by " << asymmetry
+              << " levels; traced the other way round, by " << retraced << "\n";
+    CHECK(asymmetry > 0);
+    CHECK(retraced > 0);
+  }
+  // The control: one module a quarter pixel off is caught by every check.
   for (int size : {24, 48}) {
     auto scene = render::scene_for_size(test::builtin_spec(), test::variant("outline", 2, "light"), size);
     for (render::Element& e : scene.elements) {
@@ -293,6 +405,7 @@ TEST_CASE("Hinting keeps the modules congruent, pixel for pixel, their gaps equa
       e.position = motion::Track<Eigen::Vector2d>(e.position.at(0) + Eigen::Vector2d(0.25 * scene.grid / size, 0));
       break;
     }
+    CHECK_FALSE(mirror_symmetric(scene, size, true, false));
     const render::ImageSurface rest = render::render_frame(render::evaluate(scene, 0), size);
     CHECK(render::compare_images(rest.view(), mirrored(rest).view(), 0).max_abs > 60);
     const auto masks = module_masks(scene, size);
@@ -302,6 +415,7 @@ TEST_CASE("Hinting keeps the modules congruent, pixel for pixel, their gaps equa
     for (int size : {16, 20, 24, 32, 48}) {
       const auto scene = render::scene_for_size(example_ring(n), test::variant("outline", 2, "light"), size);
       INFO("ring of " << n << " at " << size << " px");
+      CHECK(mirror_symmetric(scene, size, true, false));
       check_mirror(render::render_frame(render::evaluate(scene, 0), size));
       // On the design grid and twice it every card sits on the same phase: one mask for all.
       if (size == 24 || size == 48) {

@@ -62,7 +62,9 @@ void run_export(const ExportOptions& asked, CLI::App& cmd) {
     // Written for a --size the user gives: fitted to that pixel grid, unless --exact. Without
     // --size the canvas is the design grid and players scale it: the exact geometry.
     const bool for_size = cmd.count("--size") > 0 && !o.exact;
-    const render::AnimatedScene built = render::scene_for_size(spec, o.variant.resolve(spec), o.size, for_size ? render::Geometry::Hinted : render::Geometry::Exact);
+    // An animated SVG's CSS keys a rect's stroke over the weight, not a band (sized_scene.h).
+    const render::Geometry fitted = o.format == "svg" ? render::Geometry::HintedStrokes : render::Geometry::Hinted;
+    const render::AnimatedScene built = render::scene_for_size(spec, o.variant.resolve(spec), o.size, for_size ? fitted : render::Geometry::Exact);
     const render::AnimatedScene scene = o.reduced_motion ? render::rest_pose(built) : built;
     const std::string text = o.format == "svg" ? render::svg::write_animated_svg(scene, {o.size, o.pretty})
                                                : render::lottie::to_text(render::lottie::write_animation(scene, {o.size}));
