@@ -1029,13 +1029,29 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
   std::vector<PixelResidual> residuals;
   residuals.emplace_back(*first.front(), size_for(*first.front(), options_.fine_size));
   const Objective residual = [&](const std::vector<double>& values) { return pixel_residual(values, residuals, first); };
+  // check's verdict, the worst frame of the players: the squared difference is a sum, which can
+  // buy many frames' gain with one frame's loss (a packet's first frame after a lead the tracks
+  // misread), and it is the worst frame that check judges. A step may not make it worse.
+  std::vector<PixelResidual> verdicts;
+  verdicts.emplace_back(*first.front(), size_for(*first.front(), options_.fine_size), PixelResidual::Measure::CheckScore, options_.thresholds);
+  const Objective verdict = [&](const std::vector<double>& values) {
+    const auto spec = load(values);
+    return spec ? each_animation(*spec, geometry_key(values), verdicts, first, true) : infinity();
+  };
   const auto began = std::chrono::steady_clock::now();
   const long drawn = renders_;
-  int named = 0;
+  int named = 0, refined = 0;
   for (std::size_t c : custom) {
     // The presets near the curve as the tracks found it, and as the pixels move it.
     std::set<std::string> near = presets_near(c);
+    const std::vector<double> tracks_found = values_;
+    const double judged = verdict(values_);
     refine_handles(c, residual);
+    if (verdict(values_) > judged) {
+      values_ = tracks_found;
+    } else {
+      ++refined;
+    }
     const std::set<std::string> now_near = presets_near(c);
     near.insert(now_near.begin(), now_near.end());
     const double now = residual(values_);
@@ -1050,7 +1066,7 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
       const motion::Easing preset = *motion::easing_preset(name);
       values_[c] = preset.x1, values_[c + 1] = preset.y1, values_[c + 2] = preset.x2, values_[c + 3] = preset.y2;
       refit_on_tracks(timed, tracks);
-      if (residual(values_) <= now * (1 + kPixelPreset)) {
+      if (residual(values_) <= now * (1 + kPixelPreset) && verdict(values_) <= verdict(kept) * (1 + kPixelPreset)) {
         presets_[table_.params()[c].path.substr(0, table_.params()[c].path.size() - 2)] = name;
         ++named;
         break;
@@ -1059,7 +1075,8 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
     }
   }
   out_.stages.push_back(motion + ": " + std::to_string(custom.size()) + " custom easings on the pixels at " +
-                        std::to_string(residuals.front().size()) + " px, " + std::to_string(named) + " then named presets, " +
+                        std::to_string(residuals.front().size()) + " px, " + std::to_string(refined) + " refined, " + std::to_string(named) +
+                        " then named presets, " +
                         std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
 }
 
