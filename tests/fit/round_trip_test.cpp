@@ -50,7 +50,8 @@ TEST_CASE("Round trip, PNG frames ThorVG drew of that copy: frame rate and timin
 TEST_CASE("Round trip, our Lottie twice as slow at 30 fps, far off the base's layout: the look misreads the style", "[fit][round-trip]") {
   // The frame counts kept at 30 fps: every timing twice as long in seconds (the duration tells
   // the stretch). The cards' padding 1.53 for 1 makes the look read a solid card as an outline at
-  // weight 3; nothing matches so, and fit tries the other styles.
+  // weight 3; nothing matches so, and fit reads the look again at the layout it reached (and,
+  // failing that, tries the other styles).
   const auto p = perturbed("our Lottie at 30 fps", {{"frame_rate", 30}, {"defaults.style", "solid"}, {"layout.padding", 1.53}}, "light");
   REQUIRE(p);
   const fs::path work = scratch_dir("fit-rt-slow-solid");
