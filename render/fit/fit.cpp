@@ -81,6 +81,16 @@ double mix_between(spec::Rgba primary, spec::Rgba backdrop, spec::Rgba secondary
 }
 
 // The largest gap between two easings' progress over their segment.
+// The Bézier easing whose handles are values[c … c+3].
+motion::Easing easing_at(const std::vector<double>& values, std::size_t c) {
+  return motion::Easing::bezier(values[c], values[c + 1], values[c + 2], values[c + 3]);
+}
+
+// Whether every animation's verdict passed (true for none).
+bool every_passed(const std::vector<AnimationFit>& animations) {
+  return std::all_of(animations.begin(), animations.end(), [](const AnimationFit& a) { return a.passed(); });
+}
+
 double easing_distance(const motion::Easing& a, const motion::Easing& b) {
   double worst = 0;
   for (int i = 0; i <= 200; ++i) worst = std::max(worst, std::abs(a(i / 200.0) - b(i / 200.0)));
@@ -208,10 +218,10 @@ class Fitter {
   void snap_easings();
   void refine_motion_on_pixels(const std::string& motion);
   void refine_handles(std::size_t row, const Objective& f);
-  std::set<std::string> presets_near(std::size_t row) const;
+  std::vector<std::string> presets_near(const std::vector<motion::Easing>& curves) const;
+  std::vector<std::size_t> timed_rows(const std::string& motion) const;
   void refit_on_tracks(const std::vector<std::size_t>& rows, const Objective& f, const std::string& stage = "");
   void judge();
-  bool all_passed() const;
   void rescue_on_pixels();
   void find_ranges();
   FitResult result();
@@ -964,14 +974,7 @@ void Fitter::snap_easings() {
       if (original.is_string()) presets_[path] = original.get<std::string>();
       continue;
     }
-    const motion::Easing found = motion::Easing::bezier(values_[i], values_[i + 1], values_[i + 2], values_[i + 3]);
-    std::vector<std::pair<double, std::string>> near;
-    for (const std::string& name : motion::easing_preset_names()) {
-      const motion::Easing preset = *motion::easing_preset(name);
-      if (preset.kind == motion::Easing::Kind::Hold) continue;
-      if (const double d = easing_distance(found, preset); d <= kNearEasing) near.emplace_back(d, name);
-    }
-    std::sort(near.begin(), near.end());
+    const std::vector<std::string> near = presets_near({easing_at(values_, i)});
     // The motion's other parameters, but not the easings already named (they stay their preset).
     const std::string motion = params[i].motion;
     std::vector<std::size_t> others;
@@ -985,7 +988,7 @@ void Fitter::snap_easings() {
     const std::vector<double> kept = values_;
     const auto distance = [&](const std::vector<double>& values) { return track_distance_of(motion, values, others, kept); };
     const double now = distance(values_);
-    for (const auto& [gap, name] : near) {
+    for (const std::string& name : near) {
       ++tried;
       const motion::Easing preset = *motion::easing_preset(name);
       const bool linear = preset.kind == motion::Easing::Kind::Linear;
@@ -1016,13 +1019,12 @@ void Fitter::snap_easings() {
 void Fitter::refine_motion_on_pixels(const std::string& motion) {
   const auto group = showing(motion);
   if (group.empty()) return;
-  std::vector<std::size_t> timed, custom;
+  const std::vector<std::size_t> timed = timed_rows(motion);
+  std::vector<std::size_t> custom;
   for (std::size_t i = 0; i < table_.params().size(); ++i) {
     const Param& p = table_.params()[i];
-    if (p.motion != motion || state_[i] != ParamState::Fitted || under(p.path, "motions." + motion + ".tail")) continue;
-    const bool named = std::any_of(presets_.begin(), presets_.end(), [&](const auto& e) { return under(p.path, e.first); });
-    if (p.family == Family::Timing || p.family == Family::Scale) timed.push_back(i);
-    if (p.family == Family::Easing && !named && p.path.substr(p.path.size() - 2) == ".0") custom.push_back(i);
+    if (p.motion != motion || state_[i] != ParamState::Fitted || p.family != Family::Easing || p.path.substr(p.path.size() - 2) != ".0") continue;
+    if (std::none_of(presets_.begin(), presets_.end(), [&](const auto& e) { return under(p.path, e.first); })) custom.push_back(i);
   }
   if (custom.empty()) return;
   const std::vector<const TargetAnimation*> first{group.front()};
@@ -1042,8 +1044,6 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
   const long drawn = renders_;
   int named = 0, refined = 0;
   for (std::size_t c : custom) {
-    // The presets near the curve as the tracks found it, and as the pixels move it.
-    std::set<std::string> near = presets_near(c);
     const std::vector<double> tracks_found = values_;
     const double judged = verdict(values_);
     refine_handles(c, residual);
@@ -1052,21 +1052,15 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
     } else {
       ++refined;
     }
-    const std::set<std::string> now_near = presets_near(c);
-    near.insert(now_near.begin(), now_near.end());
-    const double now = residual(values_);
+    const double now = residual(values_), now_judged = verdict(values_);
     const std::vector<double> kept = values_;
     const auto tracks = [&](const std::vector<double>& values) { return track_distance_of(motion, values, timed, kept); };
-    // Nearest the curve in hand first.
-    const motion::Easing found = motion::Easing::bezier(values_[c], values_[c + 1], values_[c + 2], values_[c + 3]);
-    std::vector<std::pair<double, std::string>> order;
-    for (const std::string& name : near) order.emplace_back(easing_distance(found, *motion::easing_preset(name)), name);
-    std::sort(order.begin(), order.end());
-    for (const auto& [gap, name] : order) {
+    // The presets near the curve in hand (first) or as the tracks found it.
+    for (const std::string& name : presets_near({easing_at(values_, c), easing_at(tracks_found, c)})) {
       const motion::Easing preset = *motion::easing_preset(name);
       values_[c] = preset.x1, values_[c + 1] = preset.y1, values_[c + 2] = preset.x2, values_[c + 3] = preset.y2;
       refit_on_tracks(timed, tracks);
-      if (residual(values_) <= now * (1 + kPixelPreset) && verdict(values_) <= verdict(kept) * (1 + kPixelPreset)) {
+      if (residual(values_) <= now * (1 + kPixelPreset) && verdict(values_) <= now_judged * (1 + kPixelPreset)) {
         presets_[table_.params()[c].path.substr(0, table_.params()[c].path.size() - 2)] = name;
         ++named;
         break;
@@ -1080,15 +1074,21 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
                         std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
 }
 
-// The presets (not a hold) within kNearEasing of the easing at rows c … c+3 at every point.
-std::set<std::string> Fitter::presets_near(std::size_t c) const {
-  const motion::Easing found = motion::Easing::bezier(values_[c], values_[c + 1], values_[c + 2], values_[c + 3]);
-  std::set<std::string> near;
+// The presets (not a hold) within kNearEasing of any of `curves` at every point, nearest the
+// first curve first.
+std::vector<std::string> Fitter::presets_near(const std::vector<motion::Easing>& curves) const {
+  std::vector<std::pair<double, std::string>> near;
   for (const std::string& name : motion::easing_preset_names()) {
     const motion::Easing preset = *motion::easing_preset(name);
-    if (preset.kind != motion::Easing::Kind::Hold && easing_distance(found, preset) <= kNearEasing) near.insert(name);
+    if (preset.kind == motion::Easing::Kind::Hold) continue;
+    if (std::any_of(curves.begin(), curves.end(), [&](const motion::Easing& c) { return easing_distance(c, preset) <= kNearEasing; })) {
+      near.emplace_back(easing_distance(curves.front(), preset), name);
+    }
   }
-  return near;
+  std::sort(near.begin(), near.end());
+  std::vector<std::string> names;
+  for (const auto& [gap, name] : near) names.push_back(name);
+  return names;
 }
 
 // The easing at rows r … r+3 refined on `f` in the curve's own coordinates (easing_metric.h),
@@ -1098,9 +1098,12 @@ void Fitter::refine_handles(std::size_t r, const Objective& f) {
   for (int round = 0; round < kHandleRounds; ++round) {
     const Handles from{values_[r], values_[r + 1], values_[r + 2], values_[r + 3]};
     const Eigen::Matrix4d basis = progress_basis(from);
+    const auto handles = [&](const std::vector<double>& z) -> Eigen::Vector4d {
+      return Eigen::Map<const Eigen::Vector4d>(from.data()) + basis * Eigen::Map<const Eigen::Vector4d>(z.data());
+    };
     std::vector<double> values = values_;
     const auto along = [&](const std::vector<double>& z) {
-      const Eigen::Vector4d moved = Eigen::Map<const Eigen::Vector4d>(from.data()) + basis * Eigen::Map<const Eigen::Vector4d>(z.data());
+      const Eigen::Vector4d moved = handles(z);
       for (int i = 0; i < 4; ++i) {
         const Param& p = table_.params()[r + static_cast<std::size_t>(i)];
         if (moved[i] < p.lower || moved[i] > p.upper) return infinity();
@@ -1112,7 +1115,7 @@ void Fitter::refine_handles(std::size_t r, const Objective& f) {
     const Minimum m = minimise(along, std::vector<double>(4, 0.0), box, Method::Subplex, kHandleBudget, 1e-2, 1);
     if (m.value >= now * (1 - 1e-4)) break;
     now = m.value;
-    const Eigen::Vector4d moved = Eigen::Map<const Eigen::Vector4d>(from.data()) + basis * Eigen::Map<const Eigen::Vector4d>(m.x.data());
+    const Eigen::Vector4d moved = handles(m.x);
     for (int i = 0; i < 4; ++i) values_[r + static_cast<std::size_t>(i)] = moved[i];
   }
 }
@@ -1189,6 +1192,19 @@ int Fitter::round_rows(std::vector<std::size_t> rows, const Objective& f, bool r
   return rounded_count;
 }
 
+// The fitted timings and scales of `motion` (but its tail, which the duration leaves).
+std::vector<std::size_t> Fitter::timed_rows(const std::string& motion) const {
+  std::vector<std::size_t> rows;
+  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+    const Param& p = table_.params()[i];
+    if (p.motion == motion && state_[i] == ParamState::Fitted && (p.family == Family::Timing || p.family == Family::Scale) &&
+        !under(p.path, "motions." + motion + ".tail")) {
+      rows.push_back(i);
+    }
+  }
+  return rows;
+}
+
 // The weight and the layout sizes (but the packet's, which shows in flight only).
 std::vector<std::size_t> Fitter::geometry_rows() const {
   std::vector<std::size_t> geometry;
@@ -1210,16 +1226,8 @@ std::vector<std::size_t> Fitter::geometry_rows() const {
 void Fitter::round_values() {
   int rounded_count = 0;
   for (const std::string& motion : shown_) {
-    std::vector<std::size_t> rows;
-    for (std::size_t i = 0; i < table_.params().size(); ++i) {
-      const Param& p = table_.params()[i];
-      if (p.motion == motion && state_[i] == ParamState::Fitted && (p.family == Family::Timing || p.family == Family::Scale) &&
-          !under(p.path, "motions." + motion + ".tail")) {
-        rows.push_back(i);
-      }
-    }
     const std::vector<double> start = values_;
-    rounded_count += round_rows(rows, [&](const std::vector<double>& v) { return track_distance_of(motion, v, {}, start); }, false, true);
+    rounded_count += round_rows(timed_rows(motion), [&](const std::vector<double>& v) { return track_distance_of(motion, v, {}, start); }, false, true);
   }
   const std::vector<std::size_t> geometry = geometry_rows();
   // The sizes and the weight are judged here as check will judge them: the worst window of the
@@ -1320,7 +1328,7 @@ void Fitter::judge() {
 // How well the frames determine each fitted parameter: the range over which check still passes
 // on every frame (at the coarse size), the others held.
 void Fitter::find_ranges() {
-  if (!all_passed()) return;
+  if (!every_passed(out_.animations)) return;
   for (std::size_t i = 0; i < table_.params().size(); ++i) {
     const Param& p = table_.params()[i];
     if (state_[i] != ParamState::Fitted || p.family == Family::Easing || under(p.path, "motions." + p.motion + ".tail")) continue;
@@ -1367,10 +1375,6 @@ void Fitter::find_ranges() {
   }
 }
 
-bool Fitter::all_passed() const {
-  return std::all_of(out_.animations.begin(), out_.animations.end(), [](const AnimationFit& a) { return a.passed(); });
-}
-
 // Where the verdict fails, the tracks may have led the timings astray: a module's scale is read off
 // its ink, which the packet landing on it joins (a swell's rise of 4 frames fitted as 3.58, its
 // settle 10.2 for 9, and no spec matched). So each motion's timings and scales are refined on the
@@ -1394,14 +1398,7 @@ void Fitter::rescue_on_pixels() {
   std::vector<AnimationFit> verdict = std::move(out_.animations);
   for (const std::string& motion : shown_) {
     const auto group = showing(motion);
-    std::vector<std::size_t> timed;
-    for (std::size_t i = 0; i < table_.params().size(); ++i) {
-      const Param& p = table_.params()[i];
-      if (p.motion == motion && state_[i] == ParamState::Fitted && (p.family == Family::Timing || p.family == Family::Scale) &&
-          !under(p.path, "motions." + motion + ".tail")) {
-        timed.push_back(i);
-      }
-    }
+    const std::vector<std::size_t> timed = timed_rows(motion);
     if (group.empty() || timed.empty()) continue;
     const std::vector<const TargetAnimation*> first{group.front()};
     std::vector<PixelResidual> residuals;
@@ -1453,7 +1450,7 @@ FitResult Fitter::run() {
   judge();
   out_.stages.push_back("check's verdict on every frame of every player at " + std::to_string(out_.size) + " px: " +
                         std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
-  if (!all_passed()) {
+  if (!every_passed(out_.animations)) {
     say("no spec matches: the timings refined on the pixels");
     rescue_on_pixels();
   }
@@ -1545,9 +1542,7 @@ bool AnimationFit::passed() const {
   return !views.empty() && std::all_of(views.begin(), views.end(), [](const ViewFit& v) { return v.passed; });
 }
 
-bool FitResult::matched() const {
-  return !animations.empty() && std::all_of(animations.begin(), animations.end(), [](const AnimationFit& a) { return a.passed(); });
-}
+bool FitResult::matched() const { return !animations.empty() && every_passed(animations); }
 
 FitResult fit_target(const Json& base, const Target& target, const FitOptions& options) {
   const auto say = [&](const std::string& what) {
