@@ -1,8 +1,9 @@
 // The web package in headless Chromium, against Cairo. One browser session serves the suite
 // (tests/web/browser_session.mjs, run once by the CTest fixture "web: the browser session"; a test
 // run alone starts it itself): the seed's JS and React snippets verbatim but for their specifiers,
-// a look far from the bundle's own read back from its first draw, live updates, reduced motion,
-// 40 icons, the custom element and bad options. Frames are what the page reads back from the
+// a look far from the bundle's own read back from its first draw and as `ready` resolves, live
+// updates, reduced motion, 40 icons, a self-hosted wasm (`wasmUrl`), the custom element and bad
+// options. Frames are what the page reads back from the
 // canvas with getImageData (straight RGBA), compared with `render` of the same look at the
 // player's own frame (fractional while playing: the player interpolates).
 #include "web_support.h"

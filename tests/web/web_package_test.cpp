@@ -1,6 +1,6 @@
 // The web package without a browser: its files and package.json, types that follow the spec, its
-// size, server rendering in plain Node, the seed's TSX against its declarations (TypeScript from
-// npm), and the CLI that writes it.
+// size, server rendering in plain Node, an npm install of it into a project (offline), the seed's
+// TSX against its declarations (TypeScript from npm), and the CLI that writes it.
 #include "web_support.h"
 
 #include "render/lottie/descriptor.h"
