@@ -50,7 +50,11 @@ export interface IconOptions<I extends IconDescriptor = IconDescriptor> extends 
 }
 
 export interface IconHandle<I extends IconDescriptor = IconDescriptor> {
-  /** Settles true once the first frame, in the look, is on the canvas; false if destroyed first. */
+  /**
+   * Resolves true once the first frame, in the look, is painted on the canvas; resolves false (it
+   * never rejects for this) if destroy() comes first. Rejects, naming `src` or `wasmUrl`, when the
+   * bundle or the player's wasm cannot load.
+   */
   readonly ready: Promise<boolean>;
   /** Plays a motion (the look's by default) once, back to rest. */
   play(motion?: NoInfer<MotionOf<I>>): void;

@@ -6,6 +6,8 @@
 // Pages are served from http://icons.test/ by Playwright's router (no server, no network):
 //   /generative-icons/…                      the package, copied as a site would
 //   /node_modules/@lottiefiles/dotlottie-web/ the pinned player, mapped by each page's import map
+//   /assets/player.wasm                      its wasm again, where a site hosting it names it (wasmUrl)
+//   /slow/PATH                               PATH, 300 ms late (a bundle still loading)
 // Every page is instrumented before its scripts run: each putImageData on a canvas is counted and
 // logged with the player's frame, animation and state (DotLottie.prototype.setCanvas is wrapped to
 // know which player draws where), chosen draws are read back with getImageData; animation-frame
@@ -48,15 +50,22 @@ function snippet(name, language) {
 // ---- pages and what they are served ----
 const pages = new Map(); // path → [content type, body]
 const fetched = {};      // path → requests
+const SLOW = '/slow', SLOW_MS = 300;        // /slow/PATH is PATH, served that late
+const SELF_HOSTED_WASM = '/assets/player.wasm'; // the player's wasm where a site put it itself (wasmUrl)
 const TYPES = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm', '.lottie': 'application/zip',
   '.html': 'text/html', '.json': 'application/json' };
 function fileFor(pathname) {
+  if (pathname === SELF_HOSTED_WASM) return fileFor(WASM);
   if (pathname.startsWith(`${DLW}/`)) return path.join(dotlottieWeb, pathname.slice(DLW.length + 1));
   return path.join(site, pathname);
 }
 async function serve(route) {
-  const { pathname } = new URL(route.request().url());
+  let { pathname } = new URL(route.request().url());
   fetched[pathname] = (fetched[pathname] || 0) + 1;
+  if (pathname.startsWith(`${SLOW}/`)) {
+    await new Promise((ok) => setTimeout(ok, SLOW_MS));
+    pathname = pathname.slice(SLOW.length);
+  }
   if (pages.has(pathname)) {
     const [type, body] = pages.get(pathname);
     return route.fulfill({ status: 200, contentType: type, body });
@@ -250,11 +259,25 @@ async function reactSnippet(context, ratio) {
 const FAR = { color: '#E5484D', style: 'duotone', weight: 3, theme: 'light', motion: 'strong' };
 async function noFlash(context) {
   const url = page('/no-flash.html', `<canvas id="icon"></canvas><canvas id="naive" style="width:64px;height:64px"></canvas>
+<canvas id="at-once"></canvas><canvas id="loading"></canvas>
 <script type="module">
 import { createIcon } from '/generative-icons/runtime.mjs';
 import { DotLottie } from '@lottiefiles/dotlottie-web';
 import icon, { src, slots } from '/generative-icons/gpu-cluster.mjs';
-window.handle = createIcon(document.getElementById('icon'), { icon, src, size: 64, ...${JSON.stringify(FAR)} });
+const canvas = document.getElementById('icon');
+window.handle = createIcon(canvas, { icon, src, size: 64, ...${JSON.stringify(FAR)} });
+// What the canvas shows the moment \`ready\` resolves.
+window.handle.ready.then((shown) => { window.atReady = { shown, draws: canvas.__log?.length ?? 0, ...window.__readNow(canvas) }; });
+// destroy() before the first frame: at once, and while its bundle loads (served ${SLOW_MS} ms late).
+window.early = {};
+const early = (id, bundle) => {
+  const h = createIcon(document.getElementById(id), { icon, src: bundle, size: 64 });
+  h.ready.then((shown) => { window.early[id] = shown; }, (e) => { window.early[id] = e.message; });
+  return h;
+};
+early('at-once', src).destroy();
+const loading = early('loading', '${SLOW}/generative-icons/gpu-cluster.lottie');
+setTimeout(() => loading.destroy(), 30);
 DotLottie.setWasmUrl(import.meta.resolve('@lottiefiles/dotlottie-web/dotlottie-player.wasm'));
 const naive = new DotLottie({ canvas: document.getElementById('naive'), src: src.href, autoplay: false });
 naive.addEventListener('load', () => naive.setSlots(slots(${JSON.stringify(FAR)})));
@@ -263,6 +286,8 @@ naive.addEventListener('load', () => naive.setSlots(slots(${JSON.stringify(FAR)}
   await p.goto(url);
   await waitFor(p, () => window.handle && document.getElementById('naive').__log?.length >= 2);
   await p.evaluate(() => window.handle);
+  await waitFor(p, () => window.atReady && Object.keys(window.early).length === 2);
+  const atReady = await p.evaluate(() => window.atReady);
   const icon = await p.evaluateHandle(() => document.getElementById('icon'));
   const naive = await p.evaluate(() => document.getElementById('naive').__log.slice(0, 2));
   const first = await logOf(p, icon);
@@ -282,15 +307,20 @@ naive.addEventListener('load', () => naive.setSlots(slots(${JSON.stringify(FAR)}
   await p.evaluate(() => window.handle.update({ size: 40 }));
   await p.waitForTimeout(50);
   const resized = { css: await p.evaluate((c) => getComputedStyle(c).width, icon), ...(await p.evaluate((c) => window.__readNow(c), icon)) };
+  // Long after the late bundle arrived: the destroyed icons drew nothing.
+  const early = await p.evaluate(() => ({ ...window.early,
+    draws: ['at-once', 'loading'].map((id) => document.getElementById(id).__log?.length ?? 0) }));
   results.noFlash = {
     first: saveFrames('no-flash', first.slice(0, 1))[0],
+    atReady: saveFrames('at-ready', [atReady])[0],
+    early,
     naive: saveFrames('naive', naive),
     updatedDraws: updated.length,
     afterUpdate: saveFrames('after-update', [afterUpdate])[0],
     hover: saveFrames('update-hover', hover),
     resized: saveFrames('resized', [resized])[0],
   };
-  log('noFlash', { naive: naive.map((e) => e.n), updatedDraws: updated.length, hoverSamples: hover.length });
+  log('noFlash', { naive: naive.map((e) => e.n), atReady: atReady.draws, early, updatedDraws: updated.length, hoverSamples: hover.length });
   await p.close();
 }
 
@@ -401,7 +431,8 @@ window.shown = true;
   await p.close();
 }
 
-// The custom element: attributes set the look, hover plays by itself, an attribute change is live.
+// The custom element: attributes set the look, hover plays by itself, an attribute change is live,
+// a click plays by itself.
 async function element(context) {
   const url = page('/element.html', `<script type="module" src="/generative-icons/element.mjs"></script>
 <generative-icon id="el" icon="/generative-icons/gpu-cluster.mjs" size="64" color="#E5484D" variant="duotone" weight="2.5"></generative-icon>`);
@@ -415,15 +446,24 @@ async function element(context) {
   await p.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
   await playedThrough(p, canvas);
   await p.evaluate(() => { window.__sampling = false; });
+  const hovered = await logOf(p, canvas);
   await p.evaluate(() => document.getElementById('el').setAttribute('color', '#22C55E'));
   await p.waitForTimeout(50);
   const recoloured = await p.evaluate((c) => window.__readNow(c), canvas);
+  // A click, the pointer already on the icon (no pointer enter): the bundle's click plays.
+  const drawsBeforeClick = await p.evaluate((c) => c.__log.length, canvas);
+  await p.evaluate(() => { window.__sampling = true; });
+  await p.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+  await playedThrough(p, canvas);
+  await p.evaluate(() => { window.__sampling = false; });
+  const clicked = (await logOf(p, canvas)).slice(drawsBeforeClick);
   const label = await p.evaluate((c) => c.getAttribute('aria-label'), canvas);
   await p.evaluate(() => document.getElementById('el').remove());
   await p.waitForTimeout(50);
   const left = await p.evaluate((c) => ({ player: c.__player?.isLoaded ?? false, listeners: window.__listenersOn((t) => t === c).length }), canvas);
-  results.element = { ready, label, left, log: saveFrames('element', await logOf(p, canvas)), recoloured: saveFrames('element-recoloured', [recoloured])[0] };
-  log('element', { ready, label, left });
+  results.element = { ready, label, left, log: saveFrames('element', hovered), recoloured: saveFrames('element-recoloured', [recoloured])[0],
+    click: saveFrames('element-click', clicked) };
+  log('element', { ready, label, left, clickDraws: clicked.length });
   await p.close();
 }
 
@@ -453,6 +493,30 @@ window.out = {
   await waitFor(p, () => window.out, undefined, 20000);
   results.errors = await p.evaluate(() => window.out);
   log('errors', results.errors);
+  await p.close();
+}
+
+// A page that hosts the wasm itself: two icons given \`wasmUrl\`, no import map entry for the wasm.
+async function wasmUrl(context) {
+  const url = page('/wasm-url.html', `<canvas id="a"></canvas><canvas id="b"></canvas><script type="module">
+import { createIcon } from '/generative-icons/runtime.mjs';
+import icon from '/generative-icons/gpu-cluster.mjs';
+const wasmUrl = '${SELF_HOSTED_WASM}';
+window.handles = await Promise.all(['a', 'b'].map((id) => createIcon(document.getElementById(id), { icon, wasmUrl, size: 64 })));
+</script>`, importMap({ '@lottiefiles/dotlottie-web': IMPORTS['@lottiefiles/dotlottie-web'] }) + WATCH_PLAYERS);
+  const p = await newPage(context, 'wasmUrl');
+  const fetchedBefore = { ...fetched }, foreignBefore = results.foreignRequests?.length ?? 0;
+  await p.goto(url);
+  await waitFor(p, () => window.handles);
+  const canvas = await p.evaluateHandle(() => document.getElementById('a'));
+  const fetches = (at) => (fetched[at] ?? 0) - (fetchedBefore[at] ?? 0);
+  results.wasmUrl = {
+    players: await p.evaluate(() => window.handles.map((h) => h.player !== null)),
+    selfHostedFetches: fetches(SELF_HOSTED_WASM), packageWasmFetches: fetches(WASM),
+    foreignRequests: (results.foreignRequests?.length ?? 0) - foreignBefore,
+    first: saveFrames('wasm-url', (await logOf(p, canvas)).slice(0, 1))[0],
+  };
+  log('wasmUrl', { ...results.wasmUrl, first: undefined });
   await p.close();
 }
 
@@ -503,6 +567,7 @@ try {
   await timed('forty', () => forty(contexts[1]));
   await timed('element', () => element(contexts[1]));
   await timed('errors', () => errors(contexts[1]));
+  await timed('wasmUrl', () => wasmUrl(contexts[1]));
   await timed('wasmErrors', () => wasmErrors(contexts[1]));
   results.foreignRequests ??= [];
   results.sessionMs = Date.now() - started;

@@ -1,8 +1,9 @@
 // The web package in headless Chromium, against Cairo. One browser session serves the suite
 // (tests/web/browser_session.mjs, run once by the CTest fixture "web: the browser session"; a test
 // run alone starts it itself): the seed's JS and React snippets verbatim but for their specifiers,
-// a look far from the bundle's own read back from its first draw, live updates, reduced motion,
-// 40 icons, the custom element and bad options. Frames are what the page reads back from the
+// a look far from the bundle's own read back from its first draw and as `ready` resolves, live
+// updates, reduced motion, 40 icons, a self-hosted wasm (`wasmUrl`), the custom element and bad
+// options. Frames are what the page reads back from the
 // canvas with getImageData (straight RGBA), compared with `render` of the same look at the
 // player's own frame (fractional while playing: the player interpolates).
 #include "web_support.h"
@@ -67,19 +68,12 @@ render::Variant in_animation(render::Variant base, const std::string& animation)
 }
 
 // How a read-back frame compares with Cairo's: the issue's measure (mean absolute difference,
-// share of pixels off by more than 32) and check's size-independent one (shape_diff.h).
+// share of pixels off by more than 32), and check's size-independent one (shape_diff.h) for the log.
 struct Verdict {
   render::DiffStats pixels;
   render::ShapeDiff shape;
-  int size = 0;
-  // The mean limit holds from 64 px up. Below, edge pixels are so large a share of the canvas that
-  // ThorVG's anti-aliasing alone exceeds it (the README's "How check decides"; measured here: 1.28
-  // at 32 px in strong's gather, no pixel off by more than 32), so there check's own verdict decides.
-  bool within() const {
-    const bool shares = pixels.share_over <= kMaxShareOver;
-    if (size >= 64) return shares && pixels.mean_abs <= kMaxMean;
-    return shares && shape.edge_shift <= 0.16 && shape.ink_delta <= 6;
-  }
+  double max_mean = kMaxMean;
+  bool within() const { return pixels.share_over <= kMaxShareOver && pixels.mean_abs <= max_mean; }
   std::string describe() const {
     char shape_text[96];
     std::snprintf(shape_text, sizeof shape_text, "; edge shift %.3f px, ink change %.2f", shape.edge_shift, shape.ink_delta);
@@ -88,7 +82,7 @@ struct Verdict {
 };
 
 // One read-back frame against Cairo's frame of `expected` at the player's frame.
-Verdict against_cairo(const Json& shown, const render::Variant& expected) {
+Verdict against_cairo(const Json& shown, const render::Variant& expected, double max_mean = kMaxMean) {
   const int w = shown["w"], h = shown["h"];
   REQUIRE(w == h);
   const std::string rgba = test::read_file(shown["file"].get<std::string>());
@@ -101,7 +95,7 @@ Verdict against_cairo(const Json& shown, const render::Variant& expected) {
   const render::ImageSurface ours = render::render_frame(render::evaluate(scene, frame), w);
   const render::ImageView theirs = render::view_of(pixels, w, h);
   const Verdict v{render::compare_images(ours.view(), theirs, kTolerance),
-                  render::compare_shapes(ours.view(), theirs, render::shape_window(w, test::builtin_spec().layout.grid)), w};
+                  render::compare_shapes(ours.view(), theirs, render::shape_window(w, test::builtin_spec().layout.grid)), max_mean};
   if (!v.within()) {  // for a person to look at
     const std::string stem = std::filesystem::path(shown["file"].get<std::string>()).replace_extension().string();
     test::write_png(stem + "-browser.png", pixels.data(), w, h);
@@ -110,6 +104,22 @@ Verdict against_cairo(const Json& shown, const render::Variant& expected) {
   return v;
 }
 
+// The mean a frame of a play may reach on a `size` px canvas. First and rest frames are held to the
+// issue's 1.0 at every size and ratio, and so is every frame of a play from 128 px up (ThorVG's
+// worst over every frame of the five animations measured there: 0.35). Below, in a play, no
+// rasteriser reaches it on every frame: ThorVG's worst over every frame of outline-strong is 1.16
+// at 32 px (the React snippet at ratio 1; 20 of 90 frames over 1.0, the gather and the landings;
+// outline-light 1.06) and 1.14 at 64 px (ratio 2; 3 of 90, the landing at frame 50), with 0 % of
+// pixels off by more than 32. The page adds nothing (its frames are ThorVG's in Node to 0.02: no
+// canvas offset, a backing store of exactly size x ratio), and the reference is the right one
+// (the bundle is exact geometry; against the hinted scene the same 32 px frames read 13-17,
+// against Cairo's shifted by a quarter pixel 17-20). It is the two rasterisers' anti-aliasing on a
+// canvas that is mostly edge: at 32 px Cairo's own frames are up to 2.0 from the exact coverage
+// of the same geometry (Cairo at 8x, box-filtered down), ThorVG's up to 1.89, while ThorVG and
+// Cairo both at 8x, box-filtered down, agree to 0.24 on every frame (0.16 at 64 px). So there the
+// limit is 1.25: above every frame measured, far below a geometry a quarter pixel off.
+double play_mean_limit(int size) { return size >= 128 ? kMaxMean : 1.25; }
+
 // Every read-back frame of a play against Cairo in the animation it showed; the worst, printed.
 void check_play(const std::string& what, const Json& log, const render::Variant& base, std::size_t at_least) {
   Verdict worst;
@@ -117,7 +127,7 @@ void check_play(const std::string& what, const Json& log, const render::Variant&
   std::string worst_at;
   for (const Json& e : log) {
     if (!e.contains("file") || e["n"] == 1) continue;
-    const Verdict v = against_cairo(e, in_animation(base, e["animation"]));
+    const Verdict v = against_cairo(e, in_animation(base, e["animation"]), play_mean_limit(e["w"]));
     INFO(what << ": draw " << e["n"] << ", " << e["animation"] << " frame " << e["frame"] << ": " << v.describe());
     CHECK(v.within());
     if (v.pixels.mean_abs >= worst.pixels.mean_abs) worst = v, worst_at = e["animation"].get<std::string>() + " frame " + e["frame"].dump();
@@ -210,6 +220,33 @@ TEST_CASE("update({weight: 3, color: '#22C55E', style: 'solid'}) on a live handl
   check_frame("after update({size: 40})", r["resized"], updated);
 }
 
+TEST_CASE("The handle's ready resolves true with the first frame already painted in the look, and false when destroy() comes first",
+          "[web][browser]") {
+  const Json& r = session()["noFlash"];
+  const Json& at = r["atReady"];
+  CHECK(at["shown"] == true);
+  CHECK(at["draws"].get<int>() >= 1);
+  check_frame("the canvas as ready resolved (the far look)", at, kFar);
+  // Destroyed at once, and while its bundle was still loading: false, and never a frame drawn.
+  const Json& early = r["early"];
+  INFO(early.dump());
+  CHECK(early["at-once"] == false);
+  CHECK(early["loading"] == false);
+  CHECK(early["draws"] == Json::array({0, 0}));
+}
+
+TEST_CASE("wasmUrl: a page hosting the player's wasm itself (no import map entry for it) loads it from there, once for two icons, nothing from elsewhere",
+          "[web][browser]") {
+  const Json& r = session()["wasmUrl"];
+  INFO(session()["wasmUrlErrors"].dump() << r.dump());
+  CHECK(session()["wasmUrlErrors"].empty());
+  CHECK(r["players"] == Json::array({true, true}));
+  CHECK(r["selfHostedFetches"] == 1);
+  CHECK(r["packageWasmFetches"] == 0);
+  CHECK(r["foreignRequests"] == 0);
+  check_frame("wasmUrl, first frame", r["first"], kDefault);
+}
+
 TEST_CASE("Reduced motion, emulated and then switched off while the page is open: hovering plays nothing, then plays", "[web][browser]") {
   const Json& r = session()["calm"];
   INFO(r.dump(1));
@@ -260,7 +297,7 @@ TEST_CASE("40 icons on a page: one wasm load, no frame drawn out of view, and de
   CHECK(r["afterDestroy"] == Json({{"raf", 0}, {"canvasListeners", 0}, {"mediaListeners", 0}, {"observed", 0}}));
 }
 
-TEST_CASE("The custom element: attributes set the look, hover plays by itself, an attribute change is live, removal releases it",
+TEST_CASE("The custom element: attributes set the look, hover and click play by themselves, an attribute change is live, removal releases it",
           "[web][browser][element]") {
   const Json& r = session()["element"];
   INFO(session()["elementErrors"].dump());
@@ -270,7 +307,13 @@ TEST_CASE("The custom element: attributes set the look, hover plays by itself, a
   const render::Variant red = look("duotone", 2.5, "light", "dark", "#E5484D");
   check_frame("<generative-icon>, first frame", r["log"][0], red);
   check_play("<generative-icon>, a hover's play", r["log"], red, 4);
-  check_frame("<generative-icon color=\"#22C55E\">, after the change", r["recoloured"], look("duotone", 2.5, "light", "dark", "#22C55E"));
+  const render::Variant green = look("duotone", 2.5, "light", "dark", "#22C55E");
+  check_frame("<generative-icon color=\"#22C55E\">, after the change", r["recoloured"], green);
+  // A click, the pointer already on it (no pointer enter): the bundle's click plays strong.
+  bool played_strong = false;
+  for (const Json& e : r["click"]) played_strong = played_strong || (e["state"] == "strong" && e["frame"].get<double>() > 5);
+  CHECK(played_strong);
+  check_play("<generative-icon>, a click's play", r["click"], green, 4);
   CHECK(r["left"]["player"] == false);
   CHECK(r["left"]["listeners"] == 0);
 }

@@ -1,6 +1,6 @@
 // The web package without a browser: its files and package.json, types that follow the spec, its
-// size, server rendering in plain Node, the seed's TSX against its declarations (TypeScript from
-// npm), and the CLI that writes it.
+// size, server rendering in plain Node, an npm install of it into a project (offline), the seed's
+// TSX against its declarations (TypeScript from npm), and the CLI that writes it.
 #include "web_support.h"
 
 #include "render/lottie/descriptor.h"
@@ -152,6 +152,44 @@ TEST_CASE("On a server (plain Node, no DOM) the React module, the runtime and th
   CHECK(out["exports"]["react"] == Json::array({"AnimatedIcon"}));
   CHECK(out["exports"]["element"] == Json::array({"AnimatedIconElement"}));
   CHECK(out["markup"] == "<canvas role=\"img\" aria-label=\"GPU cluster\" style=\"width:32px;height:32px\"></canvas>");
+}
+
+TEST_CASE("npm install of the web folder into a project (offline): plain Node imports ./runtime, ./react, ./element and ./gpu-cluster.mjs through its exports",
+          "[web][npm]") {
+  const auto work = test::scratch_dir("web-npm-install");
+  test::write_web_folder(work / "web");
+  const auto site = work / "site";
+  std::filesystem::create_directory(site);
+  std::ofstream(site / "package.json") << R"({"name": "site", "private": true, "type": "module"})";
+  // The peers are the folders tools/dotlottie-web and tests/web installed: nothing from a registry.
+  // --install-links copies the folder in (as a tarball would be); a link would leave the package's
+  // own imports (react) resolving from the folder, outside the project.
+  const std::string install = "cd '" + site.string() + "' && npm install --offline --install-links --no-audit --no-fund --loglevel=error '" +
+                              (work / "web").string() + "' '" + test::dotlottie_web_folder(work).string() + "' '" +
+                              (test::web_modules(work) / "react").string() + "'";
+  const test::CliResult installed = test::run_command(install, work);
+  INFO(installed.out << installed.err);
+  REQUIRE(installed.exit_code == 0);
+  const auto package = site / "node_modules/generative-icons-gpu-cluster";
+  CHECK_FALSE(std::filesystem::is_symlink(package));
+  std::filesystem::copy_file(test::source_path("tests/web/server_render.mjs"), site / "server_render.mjs");
+  const test::CliResult r = test::run_command("cd '" + site.string() + "' && node server_render.mjs --installed generative-icons-gpu-cluster", work);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const Json out = Json::parse(r.out);
+  INFO(out.dump(1));
+  CHECK(out["hasDocument"] == false);
+  for (const char* module : {"react.mjs", "element.mjs", "runtime.mjs", "gpu-cluster.mjs"}) {
+    CHECK_FALSE(out.contains(std::string(module) + " threw"));
+    CHECK(out["resolved"][module] == "file://" + (package / module).string());
+  }
+  CHECK(out["unexported"] == "ERR_PACKAGE_PATH_NOT_EXPORTED");  // the exports decide, not the files
+  CHECK(out["exports"]["runtime"] == Json::array({"createIcon"}));
+  CHECK(out["exports"]["react"] == Json::array({"AnimatedIcon"}));
+  CHECK(out["exports"]["element"] == Json::array({"AnimatedIconElement"}));
+  CHECK(out["src"] == "file://" + (package / "gpu-cluster.lottie").string());
+  CHECK(test::read_file(package / "gpu-cluster.lottie") == test::read_file(work / "web/gpu-cluster.lottie"));
+  CHECK(out["markup"].is_null());  // react-dom is not installed here: the import alone is the check
 }
 
 TEST_CASE("TypeScript accepts the seed's snippets against the declarations and rejects variant=\"sketch\", motion=\"fast\" and style: 'sketch'",
