@@ -2,6 +2,7 @@
 #include "tools/iconsynth/cli_options.h"
 #include "tools/iconsynth/commands.h"
 
+#include "render/build/output_format.h"
 #include "render/cairo/raster.h"
 #include "render/check/check_ci.h"
 #include "render/check/check_report.h"
@@ -91,6 +92,8 @@ void print_table(const CheckResult& r) {
 }
 
 void run_check(const AssetCheckOptions& o) {
+  if (!o.report.empty()) render::build::check_folder_name(o.report, "--report");
+  o.ci.check_names();
   const spec::IconSpec spec = o.spec.load();
   const Target target = read_target(o.target);
   CheckOptions options;
