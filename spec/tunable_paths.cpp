@@ -2,6 +2,7 @@
 
 #include "spec/json_reader.h"
 
+#include <algorithm>
 #include <map>
 #include <regex>
 
@@ -95,7 +96,10 @@ std::string unit_of(const std::vector<std::string>& keys, const Json& value) {
   if (key == "min_stroke_ratio") return "× stroke width";
   if (key == "secondary_mix") return "of the way to the backdrop";
   if (key == "times" || key == "modules" || parent == "ease") return "";
-  if (keys.front() == "layout" || keys.front() == "stroke") return "units";  // grid units, stroke weights
+  const bool in_layout = std::find(keys.begin(), keys.end(), "layout") != keys.end();  // a hinted size's layout too
+  if (keys.front() == "layout" || keys.front() == "stroke" || in_layout) return "units";  // grid units, stroke weights
+  // Hinting is keyed by the px size it is drawn at.
+  if (keys.front() == "hinting" && (key == "up_to" || key == "below" || key.ends_with("_px"))) return "px";
   return "";
 }
 

@@ -74,16 +74,6 @@ BuildPlan plan_build(const spec::IconSpec& spec, const BuildRequest& request) {
     if (!paths.insert(f.path).second) throw std::logic_error("the build plans " + f.path + " twice");
     format_named(f.format);  // every file's format is a row of the format table
   }
-  // The descriptor computes every colour and theme at play time: the options have nothing to set there.
-  if (!request.theme.empty() || request.color) {
-    for (const PlannedFile& f : plan.files) {
-      if (f.kind == "descriptor") {
-        plan.notes.push_back(std::string(request.color ? "--color" : "--theme") + (request.color && !request.theme.empty() ? " and --theme" : "") +
-                             " leave " + f.path + " as it is: the descriptor computes every colour and theme at play time "
-                             "(its defaults stay the spec's)");
-      }
-    }
-  }
   return plan;
 }
 

@@ -12,11 +12,19 @@ std::string lower(std::string text) {
   return text;
 }
 
-// The first row whose extension ends the file's name (any case; ".d.mts" has two dots).
-const OutputFormat* format_of_extension(const std::filesystem::path& file) {
+bool names(const std::string& lowered_name, const OutputFormat& f) {
+  return !f.folder() && lowered_name.size() > f.extension.size() && lowered_name.ends_with(f.extension);
+}
+
+// The first row whose extension ends the file's name (any case; ".d.mts" has two dots); a row of
+// `preferred` first, so a command writing plain JSON (a spec) finds "json", not "lottie".
+const OutputFormat* format_of_extension(const std::filesystem::path& file, const std::vector<std::string_view>& preferred = {}) {
   const std::string name = lower(file.filename().string());
+  for (std::string_view p : preferred) {
+    if (const OutputFormat& f = format_named(p); names(name, f)) return &f;
+  }
   for (const OutputFormat& f : output_formats()) {
-    if (!f.folder() && name.size() > f.extension.size() && name.ends_with(f.extension)) return &f;
+    if (names(name, f)) return &f;
   }
   return nullptr;
 }
@@ -31,7 +39,7 @@ std::string allowed_list(const std::vector<std::string_view>& allowed) {
   std::string out;
   for (std::string_view name : allowed) {
     const OutputFormat& f = format_named(name);
-    out += (out.empty() ? "" : ", ") + std::string(f.extension) + " (" + std::string(f.name) + ")";
+    out += (out.empty() ? "" : ", ") + (f.folder() ? std::string("a folder") : std::string(f.extension)) + " (" + std::string(f.name) + ")";
   }
   return out;
 }
@@ -49,8 +57,10 @@ const std::vector<OutputFormat>& output_formats() {
       {"dotlottie", ".lottie", "a dotLottie bundle"},
       {"descriptor", ".mjs", "the bundle's descriptor module"},
       {"html", ".html", "an HTML page"},
+      {"xml", ".xml", "an XML document"},
       {"web", "", "a web package (a folder)"},
-      // Inside a web package, never inferred: their extensions name the rows above first.
+      // Inferred only for a command that writes them (fit's spec is "json"): otherwise their
+      // extensions name the rows above first.
       {"json", ".json", "a JSON document"},
       {"module", ".mjs", "an ES module"},
       {"types", ".d.mts", "TypeScript declarations"},
@@ -68,7 +78,7 @@ const OutputFormat& format_named(std::string_view name) {
 const OutputFormat& format_for_file(const std::filesystem::path& file, std::string_view asked,
                                     const std::vector<std::string_view>& allowed, std::string_view option) {
   const std::string named_as = std::string(option) + " " + file.string();
-  const OutputFormat* named = format_of_extension(file);
+  const OutputFormat* named = format_of_extension(file, allowed);
   const bool writable = named && std::find(allowed.begin(), allowed.end(), named->name) != allowed.end();
   if (asked.empty()) {
     if (writable) return *named;

@@ -13,8 +13,10 @@
 //   dotlottie   .lottie    dotLottie bundle (a zip)
 //   descriptor  .mjs       the bundle's descriptor, an ES module
 //   html        .html      HTML page
+//   xml         .xml       XML document (JUnit results)
 //   web         (folder)   the web package (render/web), asked for by --format only
-//   json, module, types    .json, .mjs, .d.mts files inside the web package (never inferred)
+//   json, module, types    .json, .mjs, .d.mts files inside the web package, and fit's spec (json):
+//                          inferred only for a command that writes them
 
 #include <filesystem>
 #include <string>
@@ -40,7 +42,8 @@ const OutputFormat& format_named(std::string_view name);
 
 // The format a file must be written in. `asked` (a --format value, empty when not given) must be
 // one of `allowed`, and the file's extension (any case) must name that same format; without
-// `asked`, the extension alone decides, and must name one of `allowed`. std::invalid_argument
+// `asked`, the extension alone decides, and must name one of `allowed` (a row of `allowed` is
+// preferred where two share an extension: .json is "json" for a command that writes plain JSON). std::invalid_argument
 // naming `option`, the file, both formats and the extension to use, otherwise.
 const OutputFormat& format_for_file(const std::filesystem::path& file, std::string_view asked,
                                     const std::vector<std::string_view>& allowed, std::string_view option);

@@ -144,7 +144,7 @@ void plan_web(const BuildContext& c, std::vector<PlannedFile>& out) {
 
 void plan_descriptor(const BuildContext& c, std::vector<PlannedFile>& out) {
   out.push_back({lottie::descriptor_file_name(c.spec), "descriptor", "descriptor", std::nullopt, 0, 0,
-                 [&spec = c.spec, generator = c.request.generator] { return lottie::write_descriptor(spec, {generator}); }});
+                 [&spec = c.spec, options = lottie::descriptor_options(bundle_options(c))] { return lottie::write_descriptor(spec, options); }});
 }
 
 // Last: a page of everything above, with previews.

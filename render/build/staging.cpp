@@ -58,18 +58,35 @@ std::string unlisted_entry(const fs::path& target, const Manifest& manifest) {
 
 }  // namespace
 
-std::string replace_refusal(const fs::path& target, const std::string& spec_id, bool force, const fs::path& keep) {
-  const std::string named = target.string();
+namespace {
+
+// What refuses replacing `target` whoever owns it, or "": a link, a folder holding the current
+// one or `keep`, a file. `settled` is set when nothing more need be asked (missing, empty, forced).
+std::string unsafe_target(const fs::path& target, bool force, const fs::path& keep, std::string_view command, bool& settled) {
+  const std::string named = target.string(), whole = "; " + std::string(command) + " replaces its folder whole";
+  settled = false;
   std::error_code ec;
   const fs::file_status status = fs::symlink_status(target, ec);
-  if (fs::is_symlink(status)) return named + " is a symbolic link; build replaces its folder whole: name the folder itself";
+  if (fs::is_symlink(status)) return named + " is a symbolic link" + whole + ": name the folder itself";
   const fs::path where = resolved(target);
-  if (within(resolved(fs::current_path()), where)) return named + " holds the current folder; build replaces its folder whole: choose another";
-  if (!keep.empty() && within(resolved(keep), where)) return named + " holds " + keep.string() + "; build replaces its folder whole: choose another";
-  if (!fs::exists(status)) return "";
+  if (within(resolved(fs::current_path()), where)) return named + " holds the current folder" + whole + ": choose another";
+  if (!keep.empty() && within(resolved(keep), where)) return named + " holds " + keep.string() + whole + ": choose another";
+  if (!fs::exists(status)) return settled = true, "";
   if (!fs::is_directory(status)) return named + " exists and is not a folder";
-  if (force || fs::is_empty(target, ec)) return "";
-  const std::string how = "; build replaces its folder whole: pass --force to replace it anyway, or choose another --out";
+  settled = force || fs::is_empty(target, ec);
+  return "";
+}
+
+std::string how_to_force(std::string_view command, std::string_view option) {
+  return "; " + std::string(command) + " replaces its folder whole: pass --force to replace it anyway, or choose another " + std::string(option);
+}
+
+}  // namespace
+
+std::string replace_refusal(const fs::path& target, const std::string& spec_id, bool force, const fs::path& keep) {
+  bool settled = false;
+  if (std::string unsafe = unsafe_target(target, force, keep, "build", settled); !unsafe.empty() || settled) return unsafe;
+  const std::string named = target.string(), how = how_to_force("build", "--out");
   Manifest manifest;
   try {
     manifest = read_manifest(target);
@@ -80,6 +97,21 @@ std::string replace_refusal(const fs::path& target, const std::string& spec_id, 
   const std::string stranger = unlisted_entry(target, manifest);
   if (!stranger.empty()) return named + " holds " + stranger + ", which its build did not write" + how;
   return "";
+}
+
+std::string replace_refusal(const fs::path& target, const std::set<std::string>& ours, bool force, std::string_view command,
+                            std::string_view option) {
+  bool settled = false;
+  if (std::string unsafe = unsafe_target(target, force, {}, command, settled); !unsafe.empty() || settled) return unsafe;
+  std::error_code ec;
+  for (const fs::directory_entry& e : fs::directory_iterator(target, ec)) {
+    const std::string name = e.path().filename().string();
+    if (e.is_symlink() || !e.is_regular_file() || !ours.contains(name)) {
+      return target.string() + " holds " + name + (e.is_directory() ? "/" : "") + ", which " + std::string(command) + " does not write" +
+             how_to_force(command, option);
+    }
+  }
+  return ec ? target.string() + " cannot be read: " + ec.message() : "";
 }
 
 StagingFolder::StagingFolder(fs::path target) : target_(std::move(target)) {

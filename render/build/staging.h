@@ -9,6 +9,7 @@
 // build of the same spec and nothing else (every file listed in its manifest.json).
 
 #include <filesystem>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,12 @@ namespace iconsynth::render::build {
 // take the current folder or `keep` (the spec file) with it is refused.
 std::string replace_refusal(const std::filesystem::path& target, const std::string& spec_id, bool force,
                             const std::filesystem::path& keep = {});
+
+// The same for a folder of files side by side that `command` writes whole (export's web
+// package): it may be replaced when missing, empty, or holding only files named in `ours`; a
+// refusal names the first other entry and says to pass --force or choose another `option`.
+std::string replace_refusal(const std::filesystem::path& target, const std::set<std::string>& ours, bool force,
+                            std::string_view command, std::string_view option);
 
 class StagingFolder {
  public:

@@ -3,12 +3,12 @@
 #include "geometry/ring.h"
 #include "render/cairo/vector_output.h"
 
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <stdexcept>
+#include <vector>
 
 namespace iconsynth::render {
 
@@ -153,21 +153,60 @@ double PlotLayout::y_progress(double p) const { return packet_bottom - (packet_b
 
 namespace {
 
-// An event's spec path, written up along its line from the bottom of the packet panel; events
-// at one frame sit side by side.
-void event_path(cairo_t* cr, double x, double bottom, int beside, const std::string& path) {
+double text_width(cairo_t* cr, const std::string& s, double size) {
+  cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cr, size);
+  cairo_text_extents_t ext;
+  cairo_text_extents(cr, s.c_str(), &ext);
+  return ext.x_advance;
+}
+
+// Spans [from, to) placed so that none overlaps another in its row.
+class SpanRows {
+ public:
+  // The first row where [from, to) clears every span placed there; the span is placed there.
+  int place(double from, double to) {
+    for (std::size_t r = 0;; ++r) {
+      if (r == rows_.size()) rows_.emplace_back();
+      const bool clear = std::none_of(rows_[r].begin(), rows_[r].end(), [&](const auto& s) { return from < s.second && s.first < to; });
+      if (clear) {
+        rows_[r].push_back({from, to});
+        return static_cast<int>(r);
+      }
+    }
+  }
+
+ private:
+  std::vector<std::vector<std::pair<double, double>>> rows_;
+};
+
+constexpr double kEventLabelSize = 10, kEventLabelRow = 12, kPathLabelSize = 9;
+constexpr double kLabelGap = 4;  // px between two labels side by side
+
+// An event's spec path, written up along its line from the bottom of the packet panel. Each
+// takes the first place right of its line that clears the paths already written (events of one
+// frame, or of frames closer than a line of text, stand side by side).
+void event_path(cairo_t* cr, double x, double bottom, std::vector<std::pair<double, double>>& taken, const std::string& path) {
+  constexpr double kAscent = 7, kDescent = 2, kStep = kAscent + kDescent + 2;  // of 9 px text, turned
+  double at = x - 4;
+  const auto clashes = [&](double a) {
+    return std::any_of(taken.begin(), taken.end(), [&](const auto& s) { return a - kAscent < s.second && s.first < a + kDescent; });
+  };
+  while (clashes(at)) at += kStep;
+  taken.push_back({at - kAscent, at + kDescent});
   cairo_save(cr);
-  cairo_translate(cr, x - 4 + 11 * beside, bottom - 4);
+  cairo_translate(cr, at, bottom - 4);
   cairo_rotate(cr, -M_PI / 2);
-  text(cr, 0, 0, path, 9, 0, 0x6B7280);
+  text(cr, 0, 0, path, kPathLabelSize, 0, 0x6B7280);
   cairo_restore(cr);
 }
 
-// Events: one dashed line and label per kind and frame (simultaneous ones share it).
+// Events: one dashed line and label per kind and frame (simultaneous ones share it). Labels go
+// in the first row that clears every label there, so no two overlap.
 void draw_events(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l, const std::string& motion) {
   std::map<std::pair<double, int>, bool> seen;
-  std::map<double, int> at_frame;
-  int label_row = 0;
+  SpanRows label_rows;
+  std::vector<std::pair<double, double>> path_columns;
   for (const motion::ChoreographyEvent& e : c.events) {
     if (e.kind == motion::ChoreographyEvent::Kind::Settled || seen[{e.frame, static_cast<int>(e.kind)}]) continue;
     seen[{e.frame, static_cast<int>(e.kind)}] = true;
@@ -182,11 +221,13 @@ void draw_events(cairo_t* cr, const motion::Choreography& c, const PlotLayout& l
     cairo_set_dash(cr, nullptr, 0, 0);
     std::string name(motion::event_name(e.kind));
     if (e.round >= 0) name += " r" + std::to_string(e.round + 1);
-    text(cr, x + 3, l.scale_top + 12 + 12 * (label_row++ % 3), name + " @" + format(e.frame, "%g"), 10, 0, 0x4B5563);
+    const std::string label = name + " @" + format(e.frame, "%g");
+    const int row = label_rows.place(x + 3, x + 3 + text_width(cr, label, kEventLabelSize) + kLabelGap);
+    text(cr, x + 3, l.scale_top + 12 + kEventLabelRow * row, label, kEventLabelSize, 0, 0x4B5563);
     if (!motion.empty()) {
       std::string path = e.field;  // after "motions.<motion>.", which the legend says once
       std::replace(path.begin(), path.end(), '/', '.');
-      event_path(cr, x, l.packet_bottom, at_frame[e.frame]++, path);
+      event_path(cr, x, l.packet_bottom, path_columns, path);
     }
   }
 }

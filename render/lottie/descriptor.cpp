@@ -15,7 +15,7 @@ extern const char* const kDescriptorTemplate;
 
 namespace {
 
-Json descriptor_data(const spec::IconSpec& spec) {
+Json descriptor_data(const spec::IconSpec& spec, const DescriptorOptions& options) {
   const spec::VariantSpace space(spec);
   Json motions = Json::object();
   for (const std::string& m : space.motions()) {
@@ -40,12 +40,14 @@ Json descriptor_data(const spec::IconSpec& spec) {
   for (const spec::Variant& v : space.variants({.motion = spec.default_motion, .theme = spec.default_theme, .weight = spec.default_weight})) {
     if (uses_role(build_scene(spec, v), ColorRole::Secondary)) secondary_styles.push_back(v.style);
   }
+  Json defaults = {{"style", spec.default_style}, {"motion", spec.default_motion}, {"theme", options.theme.value_or(spec.default_theme)}};
+  if (options.color) defaults["color"] = spec::to_hex(*options.color);
   return {{"id", spec.id},
           {"title", spec.meta.title},
           {"styles", space.styles()},
           {"motions", motions},
           {"themes", themes},
-          {"defaults", {{"style", spec.default_style}, {"motion", spec.default_motion}, {"theme", spec.default_theme}}},
+          {"defaults", defaults},
           {"weight",
            {{"min", spec::kMinWeight},
             {"max", spec::kMaxWeight},
@@ -80,13 +82,15 @@ std::string fill_template(const std::string& text, const std::vector<std::pair<s
   return out;
 }
 
+DescriptorOptions descriptor_options(const BundleOptions& bundle) { return {bundle.generator, bundle.theme, bundle.color}; }
+
 std::string descriptor_file_name(const spec::IconSpec& spec) { return spec.id + ".mjs"; }
 std::string bundle_file_name(const spec::IconSpec& spec) { return spec.id + ".lottie"; }
 
 std::string write_descriptor(const spec::IconSpec& spec, const DescriptorOptions& options) {
   // Ids and generator names are plain ([a-z0-9-], the tool's own); the data is JSON, which is
   // valid JavaScript; "</" never matters in a module file.
-  return fill_template(kDescriptorTemplate, {{"DATA", descriptor_data(spec).dump()},
+  return fill_template(kDescriptorTemplate, {{"DATA", descriptor_data(spec, options).dump()},
                                              {"BUNDLE", bundle_file_name(spec)},
                                              {"GENERATOR", options.generator},
                                              {"ID", spec.id}});

@@ -9,6 +9,7 @@
 
 #include "spec/icon_spec.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,7 +18,15 @@ namespace iconsynth::render::lottie {
 
 struct DescriptorOptions {
   std::string generator = "iconsynth";
+  // The look a page gets when it asks for none: the bundle's beside it (build --theme/--color), so
+  // the runtime does not paint the spec's default over a recoloured bundle.
+  std::optional<std::string> theme = std::nullopt;  // default: the spec's
+  std::optional<spec::Rgba> color = std::nullopt;   // used while a page names neither colour nor theme
 };
+
+struct BundleOptions;
+// The descriptor of a bundle made with `bundle`: its generator, and its theme and colour as defaults.
+DescriptorOptions descriptor_options(const BundleOptions& bundle);
 
 // The module's text; deterministic for a spec and options.
 std::string write_descriptor(const spec::IconSpec& spec, const DescriptorOptions& options);

@@ -27,9 +27,11 @@ export const animation = ({ style = icon.defaults.style, motion = icon.defaults.
 
 // Exact slot values for any weight in [min, max] and any colour, in the Lottie "slots" shape: hand
 // them to a dotLottie player (setSlots) or merge them into the animation's JSON before loading.
-export function slots({ style = icon.defaults.style, weight = icon.weight.default, color, theme = icon.defaults.theme } = {}) {
+export function slots({ style = icon.defaults.style, weight = icon.weight.default, color, theme } = {}) {
   pick('style', style, icon.styles);
-  const t = icon.themes[pick('theme', theme, Object.keys(icon.themes))];
+  const t = icon.themes[pick('theme', theme ?? icon.defaults.theme, Object.keys(icon.themes))];
+  // A build's colour (defaults.color) holds until the page names a colour or a theme of its own.
+  color ??= theme == null ? icon.defaults.color : undefined;
   const { min, max } = icon.weight;
   if (typeof weight !== 'number') fail(TypeError, 'weight', `expected a number, got ${JSON.stringify(weight)}`);
   if (!(weight >= min && weight <= max)) fail(RangeError, 'weight', `${weight} is outside [${min}, ${max}]`);

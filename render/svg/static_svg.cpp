@@ -1,6 +1,7 @@
 #include "render/svg/static_svg.h"
 
 #include "render/compare/report_files.h"
+#include "render/svg/compact_path.h"
 #include "render/svg/css_text.h"
 #include "render/svg/svg_ink.h"
 #include "render/svg/svg_shapes.h"
@@ -43,6 +44,32 @@ struct RootPaint {
   double stroke_width = 0;  // the most common width
 };
 
+// An element's text in two halves: its tag and geometry ("<rect x=…"), and the paint attributes
+// it adds to the root's.
+struct ShapeText {
+  std::string shape, paint;
+  std::string element() const { return shape + paint + "/>"; }
+};
+
+// Shapes in paint order, each run of two or more with the same paint in one <g> that carries it
+// (a card's band and its die are both filled: the paint is written once, not per element).
+std::string shared_paint(const std::vector<ShapeText>& shapes) {
+  std::string out;
+  for (std::size_t i = 0; i < shapes.size();) {
+    std::size_t end = i + 1;
+    while (end < shapes.size() && shapes[end].paint == shapes[i].paint) ++end;
+    if (end - i > 1 && !shapes[i].paint.empty()) {
+      out += "<g" + shapes[i].paint + ">";
+      for (std::size_t k = i; k < end; ++k) out += shapes[k].shape + "/>";
+      out += "</g>";
+    } else {
+      for (std::size_t k = i; k < end; ++k) out += shapes[k].element();
+    }
+    i = end;
+  }
+  return out;
+}
+
 // Where each visible part's ink goes, classed by role and kind: the secondary needs a CSS rule.
 enum class InkClass { None, SecondaryFill, SecondaryStroke };
 
@@ -53,25 +80,31 @@ class StaticDocument {
   std::string write() {
     const RootPaint root = root_paint();
     std::string body;
+    std::vector<ShapeText> run;  // opaque shapes in a row, to share their paint in one <g>
     for (const FrameElement& fe : frame_.elements) {
       if (fe.opacity <= 0) continue;
-      std::vector<std::string> parts;
+      std::vector<ShapeText> parts;
       for (const Part& part : fe.element->parts) {
-        std::string text = part_text(fe, part, root);
-        if (!text.empty()) parts.push_back(std::move(text));
+        ShapeText text = part_text(fe, part, root);
+        if (!text.shape.empty()) parts.push_back(std::move(text));
       }
       if (parts.empty()) continue;
-      if (fe.opacity < 1 && parts.size() > 1) {
+      if (fe.opacity >= 1) {
+        run.insert(run.end(), parts.begin(), parts.end());
+        continue;
+      }
+      body += shared_paint(run);
+      run.clear();
+      if (parts.size() > 1) {
         // Overlapping parts fade as one layer, as Cairo draws them.
         body += "<g" + attribute("opacity", num(fe.opacity)) + ">";
-        for (const std::string& p : parts) body += p;
+        for (const ShapeText& p : parts) body += p.element();
         body += "</g>";
-      } else if (fe.opacity < 1) {
-        body += parts.front().insert(parts.front().size() - 2, attribute("opacity", num(fe.opacity)));
       } else {
-        for (const std::string& p : parts) body += p;
+        body += parts.front().shape + parts.front().paint + attribute("opacity", num(fe.opacity)) + "/>";
       }
     }
+    body += shared_paint(run);
 
     const AnimatedScene& scene = *frame_.scene;
     std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\"" + attribute("class", std::string(1, kScope)) +
@@ -142,36 +175,37 @@ class StaticDocument {
     return it->second;
   }
 
-  std::string part_text(const FrameElement& fe, const Part& part, const RootPaint& root) {
+  ShapeText part_text(const FrameElement& fe, const Part& part, const RootPaint& root) {
     const std::optional<Similarity> sim = similarity(fe.transform);
     const geometry::Bounds bounds = part.path.control_bounds();
-    if (bounds.empty()) return "";
+    if (bounds.empty()) return {};
     // A fill collapsed to a point or a line (a die some weight leaves out) inks nothing.
-    if (part.paint.kind == Paint::Kind::Fill && ((bounds.max - bounds.min).array() <= 1e-9).any()) return "";
+    if (part.paint.kind == Paint::Kind::Fill && ((bounds.max - bounds.min).array() <= 1e-9).any()) return {};
     const std::optional<Shape> shape = sim ? match_shape(part.path) : std::nullopt;
     const std::string paint = paint_attributes(part, sim ? sim->scale : 1, root);
     if (!shape) {
       if (!sim) {
         // Not a similarity (never made by build_scene today): the outline as it is, under its matrix.
         const auto& m = fe.transform.matrix();
-        return "<path" + attribute("d", path_data(part.path, kDecimals)) +
-               attribute("transform", "matrix(" + num(m(0, 0)) + " " + num(m(1, 0)) + " " + num(m(0, 1)) + " " + num(m(1, 1)) +
-                                          " " + num(m(0, 2)) + " " + num(m(1, 2)) + ")") +
-               paint + "/>";
+        return {"<path" + attribute("d", compact_path_data(part.path, kDecimals)) +
+                    attribute("transform", "matrix(" + num(m(0, 0)) + " " + num(m(1, 0)) + " " + num(m(0, 1)) + " " + num(m(1, 1)) +
+                                               " " + num(m(0, 2)) + " " + num(m(1, 2)) + ")"),
+                paint};
       }
-      return "<path" + attribute("d", path_data(part.path.transformed(fe.transform), kDecimals)) + paint + "/>";
+      return {"<path" + attribute("d", compact_path_data(part.path.transformed(fe.transform), kDecimals)), paint};
     }
     const auto at = [&](double x, double y) -> geometry::Point { return fe.transform * geometry::Point(x, y); };
     const auto& v = shape->values;
     switch (shape->kind) {
       case ShapeKind::Line: {
         const geometry::Point a = at(v[0], v[1]), b = at(v[2], v[3]);
-        return "<line" + attribute("x1", num(a.x())) + attribute("y1", num(a.y())) + attribute("x2", num(b.x())) +
-               attribute("y2", num(b.y())) + paint + "/>";
+        return {"<line" + attribute("x1", num(a.x())) + attribute("y1", num(a.y())) + attribute("x2", num(b.x())) +
+                    attribute("y2", num(b.y())),
+                paint};
       }
       case ShapeKind::Circle: {
         const geometry::Point c = at(v[0], v[1]);
-        return "<circle" + attribute("cx", num(c.x())) + attribute("cy", num(c.y())) + attribute("r", num(v[2] * sim->scale)) + paint + "/>";
+        return {"<circle" + attribute("cx", num(c.x())) + attribute("cy", num(c.y())) + attribute("r", num(v[2] * sim->scale)), paint};
       }
       case ShapeKind::Rect: break;
     }
@@ -181,7 +215,7 @@ class StaticDocument {
                        attribute("width", num(width)) + attribute("height", num(height));
     if (num(radius) != "0") text += attribute("rx", num(radius));
     if (sim->degrees != 0) text += attribute("transform", "rotate(" + num(sim->degrees) + " " + num(c.x()) + " " + num(c.y()) + ")");
-    return text + paint + "/>";
+    return {text, paint};
   }
 
   const FrameScene& frame_;

@@ -15,8 +15,10 @@
 // (inline, the icon takes the text colour of the page; standalone, the :root rule gives it the
 // variant's); the duotone tone is render/svg's ink(), the same color-mix the animated SVG uses,
 // after a plain colour for renderers without color-mix. Outlines the shape matcher recognises are
-// <rect>, <circle> and <line>, anything else a short path; the elements' transforms are applied
-// to the numbers (3 decimals), so a transform is written only for a turned rectangle.
+// <rect>, <circle> and <line>, anything else a short path (compact_path.h: a hinted card's band is
+// one path of two contours with arcs); the elements' transforms are applied to the numbers
+// (3 decimals), so a transform is written only for a turned rectangle. Shapes in a row with the
+// same paint share one <g> that carries it.
 
 #include "render/scene/evaluate.h"
 

@@ -9,7 +9,7 @@ export interface IconDescriptor<Style extends string = string, Motion extends st
   readonly styles: readonly Style[];
   readonly motions: { readonly [M in Motion]: { readonly frames: number; readonly duration: number; readonly animations: { readonly [S in Style]: string } } };
   readonly themes: { readonly [T in Theme]: { readonly primary: string; readonly backdrop: string; readonly secondaryMix: number; readonly presetThemes: Readonly<Record<string, string>> } };
-  readonly defaults: { readonly style: Style; readonly motion: Motion; readonly theme: Theme };
+  readonly defaults: { readonly style: Style; readonly motion: Motion; readonly theme: Theme; readonly color?: string };
   readonly weight: { readonly min: number; readonly max: number; readonly default: number; readonly presets: readonly number[]; readonly secondsPerUnit: number };
   readonly slotIds: readonly string[];
   readonly secondaryStyles: readonly Style[];

@@ -103,7 +103,7 @@ std::vector<std::string> web_package_files(const spec::IconSpec& spec) {
 
 std::string web_package_file(const spec::IconSpec& spec, const WebPackageOptions& options, const std::string& name) {
   if (name == "package.json") return package_json(spec, options);
-  if (name == lottie::descriptor_file_name(spec)) return lottie::write_descriptor(spec, {options.bundle.generator});
+  if (name == lottie::descriptor_file_name(spec)) return lottie::write_descriptor(spec, descriptor_options(options.bundle));
   if (name == lottie::bundle_file_name(spec)) return lottie::write_dotlottie(spec, options.bundle);
   const std::string source = name == spec.id + ".d.mts" ? "icon.d.mts" : name;
   return lottie::fill_template(template_text(source), template_values(spec, options));

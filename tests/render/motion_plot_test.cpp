@@ -6,6 +6,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
+#include <map>
+
 using namespace iconsynth;
 
 namespace {
@@ -65,4 +68,70 @@ TEST_CASE("Packet progress is drawn in the sender's colour from 0 to 1", "[rende
 TEST_CASE("Plot sizes outside the supported range are refused", "[render][plot]") {
   const motion::Choreography c = motion::choreograph(test::builtin_spec().choreography("light"), 4);
   CHECK_THROWS_WITH(render::motion_plot_png(c, 60, {100, 100, "", ""}), Catch::Contains("outside 480x320"));
+}
+
+namespace {
+// A label's box in the SVG chart: Cairo writes each run of text as a <g> of its colour holding one
+// <use> per glyph at the glyph's origin.
+struct LabelBox {
+  double left, top, right, bottom;
+  bool overlaps(const LabelBox& o) const { return left < o.right && o.left < right && top < o.bottom && o.top < bottom; }
+};
+
+std::string cairo_fill(std::uint32_t rgb) {
+  char text[64];
+  std::snprintf(text, sizeof text, "fill:rgb(%f%%,%f%%,%f%%)", ((rgb >> 16) & 255) / 2.55, ((rgb >> 8) & 255) / 2.55, (rgb & 255) / 2.55);
+  return text;
+}
+
+// The boxes of the runs of text in `rgb`: horizontal ones (10 px, glyphs along x) and turned ones
+// (9 px, written upwards: every glyph at one x).
+std::vector<LabelBox> label_boxes(const std::string& svg, std::uint32_t rgb) {
+  std::vector<LabelBox> boxes;
+  const std::string opening = "<g style=\"" + cairo_fill(rgb) + ";";
+  for (std::size_t at = svg.find(opening); at != std::string::npos; at = svg.find(opening, at + 1)) {
+    const std::string body = svg.substr(at, svg.find("</g>", at) - at);
+    double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
+    for (std::size_t u = body.find("<use "); u != std::string::npos; u = body.find("<use ", u + 1)) {
+      const double x = std::stod(body.substr(body.find(" x=\"", u) + 4)), y = std::stod(body.substr(body.find(" y=\"", u) + 4));
+      x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+    }
+    if (x1 < x0) continue;
+    const bool turned = x0 == x1 && y0 < y1;
+    boxes.push_back(turned ? LabelBox{x0 - 7, y0 - 6, x0 + 2, y1} : LabelBox{x0, y0 - 8, x1 + 6.4, y0 + 2});
+  }
+  return boxes;
+}
+}  // namespace
+
+TEST_CASE("Event labels never overlap, events of one frame (strong's frame 41) included", "[render][plot]") {
+  const spec::IconSpec& spec = test::builtin_spec();
+  for (const std::string motion : {"light", "strong"}) {
+    const motion::Choreography c = motion::choreograph(spec.choreography(motion), 4);
+    std::map<double, int> per_frame;
+    for (const motion::ChoreographyEvent& e : c.events) ++per_frame[e.frame];
+    if (motion == "strong") REQUIRE(per_frame[41] >= 2);  // the case that used to collide
+    for (const render::PlotOptions& size : {render::PlotOptions{}, render::PlotOptions{480, 320, "", ""}}) {
+      render::PlotOptions options = size;
+      options.motion = motion;
+      const std::string svg = render::motion_plot_svg(c, spec.frame_rate, options);
+      // The events' names (0x4B5563) and their spec paths (0x6B7280, turned).
+      const std::vector<LabelBox> names = label_boxes(svg, 0x4B5563);
+      std::vector<LabelBox> paths;
+      for (const LabelBox& b : label_boxes(svg, 0x6B7280)) {
+        if (b.bottom - b.top > 20 && b.right - b.left < 10) paths.push_back(b);
+      }
+      INFO(motion << " at " << options.width << "x" << options.height);
+      CHECK(names.size() >= (motion == "strong" ? 7u : 3u));
+      CHECK(paths.size() == names.size());
+      for (const std::vector<LabelBox>* family : {&names, static_cast<const std::vector<LabelBox>*>(&paths)}) {
+        for (std::size_t i = 0; i < family->size(); ++i) {
+          for (std::size_t j = i + 1; j < family->size(); ++j) {
+            INFO("labels " << i << " and " << j);
+            CHECK_FALSE((*family)[i].overlaps((*family)[j]));
+          }
+        }
+      }
+    }
+  }
 }

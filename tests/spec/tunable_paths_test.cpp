@@ -87,6 +87,22 @@ TEST_CASE("Tunable values are named by motion and clip in the icon's own words",
   CHECK(by_path.at("motions.orbit.timeline.sequence.0.hold").name == "frames");
 }
 
+TEST_CASE("Hinting values say their unit: px sizes, and grid units for a hinted size's layout", "[spec][paths]") {
+  const spec::IconSpec spec = spec::load_spec_text(spec::builtin_spec_text());
+  std::map<std::string, std::string> units;
+  for (const spec::TunablePath& p : spec::tunable_paths(spec)) {
+    if (p.path.rfind("hinting.", 0) == 0) units[p.path] = p.unit;
+  }
+  REQUIRE_FALSE(units.empty());
+  for (const auto& [path, unit] : units) {
+    INFO(path);
+    CHECK_FALSE(unit.empty());
+  }
+  CHECK(units.at("hinting.up_to") == "px");
+  CHECK(units.at("hinting.optical_sizes.0.below") == "px");
+  CHECK(units.at("hinting.optical_sizes.0.layout.padding") == "units");
+}
+
 TEST_CASE("Events carry the spec path of the timing that places them", "[spec][paths]") {
   const spec::IconSpec spec = spec::load_spec_text(spec::builtin_spec_text());
   const motion::Choreography c = motion::choreograph(spec.choreography("strong"), spec.module_count());

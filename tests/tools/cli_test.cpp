@@ -7,6 +7,8 @@
 #include "tools/iconsynth/commands.h"
 #include "render/cairo/surface.h"
 
+#include <fstream>
+#include <set>
 #include <sstream>
 
 #include <catch2/catch.hpp>
@@ -251,6 +253,49 @@ TEST_CASE("export refuses options that do not fit the format", "[tools][cli]") {
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("--output is required"));
   CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 2);  // stdout.txt, stderr.txt
+}
+
+TEST_CASE("export --format web replaces its folder whole: a re-export in place, strangers refused unless --force", "[tools][cli][web]") {
+  const fs::path dir = scratch_dir("export-web-folder");
+  const fs::path pkg = dir / "pkg";
+  const std::string ring = std::string(ICONSYNTH_SOURCE_DIR) + "/spec/examples/ring-6.json";
+  const auto listing = [&] {
+    std::set<std::string> names;
+    for (const auto& e : fs::directory_iterator(pkg)) names.insert(e.path().filename().string());
+    return names;
+  };
+  REQUIRE(run_cli("export --format web -o " + pkg.string(), dir).exit_code == 0);
+  const std::set<std::string> gpu = listing();
+  CHECK(gpu.contains("gpu-cluster.lottie"));
+  // The same package again: its own files, replaced in place.
+  REQUIRE(run_cli("export --format web --theme light -o " + pkg.string(), dir).exit_code == 0);
+  CHECK(listing() == gpu);
+
+  // Another spec's package, or a file of someone's, is not export's to drop: refused, untouched.
+  std::ofstream(pkg / "mine.txt") << "mine";
+  auto r = run_cli("export --format web --spec " + ring + " -o " + pkg.string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("-o " + pkg.string() + " holds") && Catch::Contains("pass --force"));
+  std::set<std::string> with_mine = gpu;
+  with_mine.insert("mine.txt");
+  CHECK(listing() == with_mine);
+  r = run_cli("export --format web -o " + pkg.string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("holds mine.txt, which export does not write"));
+
+  // --force: the new package alone, nothing stale beside it, no staging folder left.
+  r = run_cli("export --format web --force --spec " + ring + " -o " + pkg.string(), dir);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const std::set<std::string> after = listing();
+  CHECK_FALSE(after.contains("mine.txt"));
+  for (const char* name : {"gpu-cluster.lottie", "gpu-cluster.mjs", "gpu-cluster.d.mts"}) CHECK_FALSE(after.contains(name));
+  CHECK(after.contains("gpu-cluster-6.lottie"));
+  CHECK(after.size() == gpu.size());
+  CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 3);  // pkg, stdout.txt, stderr.txt
+  r = run_cli("export --force -o " + (dir / "x.json").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--force applies to --format web only"));
 }
 
 TEST_CASE("plot writes a PNG or SVG chart, spec --print the effective spec", "[tools][cli]") {

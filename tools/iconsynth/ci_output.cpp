@@ -2,6 +2,7 @@
 
 #include "tools/iconsynth/atomic_file.h"
 
+#include "render/build/output_format.h"
 #include "render/ci/github.h"
 #include "render/ci/junit.h"
 
@@ -14,6 +15,10 @@ void CiOutputOptions::add_to(CLI::App& command) {
   command.add_option("--junit", junit, "Also write the results as JUnit XML to this file (one test case per variant or animation and player)");
   command.add_flag("--github", github,
                    "Print GitHub Actions annotations and append a summary to $GITHUB_STEP_SUMMARY (automatic when GITHUB_ACTIONS=true)");
+}
+
+void CiOutputOptions::check_names() const {
+  if (!junit.empty()) render::build::format_for_file(junit, "", {"xml"}, "--junit");
 }
 
 void CiOutputOptions::emit(const render::ci::TestSuite& suite, std::FILE* annotations) const {

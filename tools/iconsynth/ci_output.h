@@ -17,6 +17,8 @@ struct CiOutputOptions {
   bool github = false;  // --github; GITHUB_ACTIONS=true does the same
 
   void add_to(CLI::App& command);
+  // Refuses a --junit file not named .xml (output_format.h), before anything is checked or written.
+  void check_names() const;
   // Writes the JUnit file (atomically); under GitHub Actions prints the annotations on
   // `annotations` and appends the Markdown summary to $GITHUB_STEP_SUMMARY when it is set.
   // IoError when a file cannot be written.

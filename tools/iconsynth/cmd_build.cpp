@@ -73,7 +73,7 @@ void add_build_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--exact", options->exact,
                 "Filmstrips, PNGs, static and animated SVGs in the exact geometry, not fitted to their px grid");
-  cmd->add_option("--out", options->out, "Output folder: the build's own, replaced whole")->capture_default_str();
+  cmd->add_option("-o,--out", options->out, "Output folder: the build's own, replaced whole")->capture_default_str();
   cmd->add_flag("--force", options->force,
                 "Replace the output folder even when it holds files no build wrote, or another spec's build");
   cmd->callback([options] { run(*options); });

@@ -2,9 +2,12 @@
 #include "tools/iconsynth/cli_options.h"
 #include "tools/iconsynth/commands.h"
 
+#include "render/build/output_format.h"
 #include "render/cairo/raster.h"
 #include "render/check/check_ci.h"
+#include "render/check/build_folder.h"
 #include "render/check/check_report.h"
+#include "tools/iconsynth/check_build_folder.h"
 #include "tools/iconsynth/ci_output.h"
 
 #include "tools/iconsynth/target_options.h"
@@ -91,8 +94,9 @@ void print_table(const CheckResult& r) {
 }
 
 void run_check(const AssetCheckOptions& o) {
+  if (!o.report.empty()) render::build::check_folder_name(o.report, "--report");
+  o.ci.check_names();
   const spec::IconSpec spec = o.spec.load();
-  const Target target = read_target(o.target);
   CheckOptions options;
   options.size = o.size;
   if (!o.animation.empty()) options.animation = o.animation;
@@ -100,6 +104,18 @@ void run_check(const AssetCheckOptions& o) {
   options.thresholds = o.thresholds;
   options.player_timeout_s = o.target.player_timeout_s;
   std::vector<std::string> notes;
+  if (is_build_folder(o.target.path)) {
+    for (const bool given : {!o.report.empty(), !o.ci.junit.empty(), o.json, !o.animation.empty()}) {
+      if (given) throw std::invalid_argument("--report, --junit, --json and --animation apply to one asset: check a build folder's files one by one for them");
+    }
+    choose_players(o.target, options.players, options.thorvg, notes);
+    for (const std::string& note : notes) std::printf("note: %s\n", note.c_str());
+    render::lottie::AssetLimits limits;
+    limits.max_inflated_bytes = o.target.max_inflated_mib << 20;
+    check_build_folder(spec, o.target.path, options, limits);
+    return;
+  }
+  const Target target = read_target(o.target);
   if (target.asset) choose_players(o.target, options.players, options.thorvg, notes);
   CheckResult result;
   const auto start = std::chrono::steady_clock::now();
@@ -136,9 +152,10 @@ void run_check(const AssetCheckOptions& o) {
 
 void add_check_command(CLI::App& app) {
   auto o = std::make_shared<AssetCheckOptions>();
-  CLI::App* cmd = app.add_subcommand("check", "Compare a published .lottie, Lottie JSON or folder of PNG frames with the synthesis, frame by frame");
+  CLI::App* cmd = app.add_subcommand("check", "Compare a published .lottie, Lottie JSON or folder of PNG frames with the synthesis, frame by frame; "
+                                     "or a build folder (its manifest.json): every file's bytes and sha256, then its bundle and Lottie files");
   o->spec.add_to(*cmd);
-  o->target.add_to(*cmd, "The .lottie bundle, Lottie JSON file or folder of PNG frames to check");
+  o->target.add_to(*cmd, "The .lottie bundle, Lottie JSON file or folder of PNG frames to check, or a folder build wrote (holding manifest.json)");
   cmd->add_option("--animation", o->animation, "Only this animation id of the bundle");
   cmd->add_option("--size", o->size, "Render size in px for both players (a folder's frames are compared at their own)")
       ->check(CLI::Range(render::kMinSize, 1024))

@@ -3,6 +3,7 @@
 #include "tools/iconsynth/commands.h"
 
 #include "render/build/output_format.h"
+#include "render/build/staging.h"
 #include "render/cairo/raster.h"
 #include "render/cairo/sized_scene.h"
 #include "render/lottie/descriptor.h"
@@ -26,6 +27,7 @@ struct ExportOptions {
   bool reduced_motion = false;
   bool pretty = false;
   bool exact = false;
+  bool force = false;
   std::string output;
 };
 
@@ -39,14 +41,22 @@ std::vector<std::string> weight_labels(const std::vector<double>& weights) {
 // package is a folder, named by having no extension.
 const std::vector<std::string_view> kExportFormats{"lottie", "svg", "dotlottie", "descriptor", "web"};
 
-// --format web: the package's files into the folder `dir`, the bundle made with `bundle`.
-void export_web_package(const spec::IconSpec& spec, const render::lottie::BundleOptions& bundle, const std::string& dir) {
+// --format web: the package's files into the folder `dir`, the bundle made with `bundle`. The folder
+// is replaced whole, as build's is (staging.h): no file of an earlier package stays beside the new
+// one, and a folder holding files the package does not have is refused unless `force`.
+void export_web_package(const spec::IconSpec& spec, const render::lottie::BundleOptions& bundle, const std::string& dir, bool force) {
+  const std::vector<std::string> names = render::web::web_package_files(spec);
+  if (const std::string refusal = render::build::replace_refusal(dir, {names.begin(), names.end()}, force, "export", "-o"); !refusal.empty()) {
+    throw std::invalid_argument("-o " + refusal);
+  }
   const std::map<std::string, std::string> files = render::web::write_web_package(spec, {bundle, ICONSYNTH_VERSION});
+  render::build::StagingFolder staging(dir);
   std::size_t bytes = 0;
   for (const auto& [name, text] : files) {
-    write_file_atomically(std::filesystem::path(dir) / name, text);
+    staging.write(name, text);
     bytes += text.size();
   }
+  if (const std::string left = staging.commit(); !left.empty()) std::cout << "note: " << left << "\n";
   std::cout << "wrote " << dir << "/ (web package of " << spec.id << ": " << files.size() << " files, " << bytes
             << " bytes; runtime, React component, <" << render::web::kElementTag << ">, types, descriptor and bundle)\n";
 }
@@ -57,6 +67,7 @@ void run_export(const ExportOptions& asked, CLI::App& cmd) {
   const bool one_variant = o.format == "lottie" || o.format == "svg";
   if (o.reduced_motion && !one_variant) throw std::invalid_argument("--reduced-motion applies to --format lottie and svg only; a bundle carries the \"reduced motion\" marker instead");
   if (o.pretty && o.format != "svg") throw std::invalid_argument("--pretty applies to --format svg only");
+  if (o.force && o.format != "web") throw std::invalid_argument("--force applies to --format web only (a folder replaced whole)");
   const spec::IconSpec spec = o.spec.load();
   if (one_variant) {
     // Written for a --size the user gives: fitted to that pixel grid, unless --exact. Without
@@ -101,7 +112,7 @@ void run_export(const ExportOptions& asked, CLI::App& cmd) {
   options.theme = base.theme;
   options.generator = std::string("iconsynth ") + ICONSYNTH_VERSION;
   if (o.format == "web") {
-    export_web_package(spec, options, o.output);
+    export_web_package(spec, options, o.output, o.force);
     return;
   }
   const std::string bytes = render::lottie::write_dotlottie(spec, options);
@@ -137,6 +148,8 @@ void add_export_command(CLI::App& app) {
   cmd->add_flag("--pretty", options->pretty, "With --format svg: one rule and one element per line (minified otherwise)");
   cmd->add_flag("--exact", options->exact,
                 "With --format lottie or svg and --size: the exact geometry, not the one fitted to the --size px grid");
+  cmd->add_flag("--force", options->force,
+                "With --format web: replace the folder even when it holds files the package does not have (replaced whole either way)");
   cmd->add_option("-o,--output", options->output,
                   "Output file; its extension names the format (.json, .svg, .lottie or .mjs), or a folder without one (web)")
       ->required();

@@ -3,6 +3,7 @@
 #include "tools/iconsynth/commands.h"
 #include "tools/iconsynth/target_options.h"
 
+#include "render/build/output_format.h"
 #include "render/fit/fit_report.h"
 
 #include <cstdio>
@@ -25,6 +26,9 @@ struct FitCommandOptions {
 };
 
 void run_fit(const FitCommandOptions& o) {
+  // The fitted spec is plain JSON, not Lottie: the "json" row of output_format.h.
+  render::build::format_for_file(o.output, "", {"json"}, "-o");
+  if (!o.report.empty()) render::build::check_folder_name(o.report, "--report");
   const spec::IconSpec base = o.spec.load();
   const Target target = read_target(o.target);
   fit::TargetOptions reading;
@@ -73,7 +77,7 @@ void add_fit_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("fit", "Find the spec that regenerates a published .lottie, Lottie JSON or folder of PNG frames");
   o->spec.add_to(*cmd);
   o->target.add_to(*cmd, "The .lottie bundle, Lottie JSON file or folder of PNG frames to fit");
-  cmd->add_option("-o,--output", o->output, "Where to write the fitted spec (JSON)")->required();
+  cmd->add_option("-o,--output", o->output, "Where to write the fitted spec (a .json file)")->required();
   cmd->add_option("--free", o->free, "Fit only the parameters under this spec path (repeatable), e.g. motions.light or layout")
       ->type_name("PATH");
   cmd->add_option("--fix", o->fix, "Keep the parameters under this spec path at the base spec's values (repeatable)")->type_name("PATH");

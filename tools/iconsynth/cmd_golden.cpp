@@ -3,6 +3,7 @@
 #include "tools/iconsynth/cli_options.h"
 #include "tools/iconsynth/commands.h"
 
+#include "render/build/output_format.h"
 #include "render/golden/change_groups.h"
 #include "render/golden/golden_ci.h"
 #include "render/golden/golden_report.h"
@@ -41,6 +42,7 @@ void write_all(const std::vector<OutputFile>& files) {
 }
 
 void run_update(const GoldenOptions& o) {
+  render::build::check_folder_name(o.dir, "--dir");
   const spec::IconSpec spec = o.spec.load();
   UpdateOptions options;
   options.scope = !o.only.empty() ? UpdateOptions::Scope::Only : o.changed ? UpdateOptions::Scope::Changed : UpdateOptions::Scope::All;
@@ -135,6 +137,8 @@ void print_groups(const CheckReport& r) {
 }
 
 void run_check(const GoldenOptions& o) {
+  if (!o.report.empty()) render::build::check_folder_name(o.report, "--report");
+  o.ci.check_names();
   const spec::IconSpec spec = o.spec.load();
   if (!fs::exists(manifest_path(o.dir))) {
     throw std::invalid_argument("no golden set in " + o.dir + " (" + manifest_path(o.dir).string() + " is missing)");
