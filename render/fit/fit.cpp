@@ -213,6 +213,7 @@ class Fitter {
   Json written_document() const;
   void fit_motion(const std::string& motion);
   void fit_motion_tracks(const std::string& motion, const std::vector<std::size_t>& rows);
+  void refit_blockwise(const std::vector<std::size_t>& rows, const std::vector<std::size_t>& timed, const Objective& f);
   std::optional<std::vector<double>> stretched_to_duration(const std::string& motion, std::vector<double> values,
                                                            const std::vector<std::size_t>& rows) const;
   std::optional<std::vector<double>> stretched_onto(const std::string& motion, const std::vector<MeasuredTracks>& tracks,
@@ -847,18 +848,27 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
   const auto guided = [&, motion](const std::vector<double>& values) { return track_distance_of(motion, values, rows, start, true); };
   const std::vector<double> from_base = values_;
   search(free_rows, guided, Method::Subplex, 6000, motion + ": tracks, easings held, guided", 1e-2, false);
+  std::vector<std::vector<double>> ends{values_};  // where each start led, the best last
+  std::vector<std::vector<double>> starts;        // the starts themselves
   const auto try_from = [&](const std::optional<std::vector<double>>& from, const std::string& what) {
     if (!from) return;
+    starts.push_back(*from);
     const std::vector<double> found = values_;
     values_ = *from;
     search(free_rows, guided, Method::Subplex, 6000, motion + ": tracks, easings held, guided from " + what, 1e-2, false);
-    if (guided(found) <= guided(values_)) values_ = found;
+    if (guided(found) <= guided(values_)) {
+      ends.insert(ends.end() - 1, values_);
+      values_ = found;
+    } else {
+      ends.push_back(values_);
+    }
   };
   try_from(stretched_onto(motion, tracks, free_rows), "the span");
   try_from(stretched_to_duration(motion, from_base, free_rows), "the duration");
   search(free_rows, distance, Method::Subplex, 3000, motion + ": tracks, easings held", 1e-2, false);
   search(free_rows, distance, Method::Bobyqa, 3000, motion + ": tracks, easings held, refined", 1e-3, true, kRefineSteps);
   double now = distance(values_);
+  std::vector<std::vector<std::size_t>> freed_here;  // the easings this pass freed, in order
   while (!easings.empty() && now > kExplainedTracks * static_cast<double>(terms)) {
     std::optional<std::size_t> best;
     std::vector<double> best_values;
@@ -883,12 +893,76 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
     values_ = best_values;
     now = best_distance;
     free_rows.insert(free_rows.end(), easings[*best].begin(), easings[*best].end());
+    freed_here.push_back(easings[*best]);
     freed_easings_.insert(table_.params()[easings[*best].front()].path.substr(0, table_.params()[easings[*best].front()].path.size() - 2));
     out_.stages.push_back(motion + ": tracks, easing " + table_.params()[easings[*best].front()].path + " freed (distance " +
                           spec::format_number(std::round(now * 10) / 10) + ")");
     easings.erase(easings.begin() + static_cast<std::ptrdiff_t>(*best));
   }
+  // The easings were freed from the best start's timings, and a start the base's easings led
+  // astray may be the right one once they are free: a 30 fps copy's custom travel, held as the
+  // base's swift-out, put its gather a fifth of a frame off, which a freed gather easing then made
+  // up for. So the freed curves are fitted again from every other start's timings, the nearest kept.
+  if (free_rows.size() > timed.size()) {
+    const std::vector<double> found = values_;
+    double best_distance = now;
+    std::vector<double> best_values = found;
+    ends.pop_back();
+    ends.insert(ends.end(), starts.begin(), starts.end());
+    for (std::size_t e = 0; e < ends.size(); ++e) {
+      values_ = ends[e];
+      for (std::size_t r : free_rows) {
+        if (table_.params()[r].family == Family::Easing) values_[r] = found[r];
+      }
+      refit_blockwise(free_rows, timed, distance);
+      if (const double d = distance(values_); d < best_distance) best_distance = d, best_values = values_;
+    }
+    values_ = best_values;
+    if (best_distance < now) {
+      now = best_distance;
+      out_.stages.push_back(motion + ": tracks, the freed easings from another start (distance " +
+                            spec::format_number(std::round(now * 10) / 10) + ")");
+      // From there an easing freed to make up for the wrong start may be the base's again.
+      for (const std::vector<std::size_t>& e : freed_here) {
+        const std::vector<double> kept = values_;
+        std::vector<std::size_t> rows_without;
+        for (std::size_t r : free_rows) {
+          if (std::find(e.begin(), e.end(), r) == e.end()) rows_without.push_back(r);
+        }
+        for (std::size_t r : e) values_[r] = from_base[r];
+        refit_blockwise(rows_without, timed, distance);
+        const double d = distance(values_);
+        if (d > now + std::max(kSameTracks, (kEasingResidual - 1) * now)) {
+          values_ = kept;
+          continue;
+        }
+        now = d;
+        free_rows = rows_without;
+        const std::string& path = table_.params()[e.front()].path;
+        freed_easings_.erase(path.substr(0, path.size() - 2));
+        out_.stages.push_back(motion + ": tracks, easing " + path + " the base's again (distance " +
+                              spec::format_number(std::round(now * 10) / 10) + ")");
+      }
+    }
+  }
+}
 
+// `rows` (timings and freed easings) fitted to the tracks `f` measures, the easings' handles and
+// the timings block by block while they gain, then together.
+void Fitter::refit_blockwise(const std::vector<std::size_t>& rows, const std::vector<std::size_t>& timed, const Objective& f) {
+  std::vector<std::size_t> handles;
+  for (std::size_t r : rows) {
+    if (table_.params()[r].family == Family::Easing) handles.push_back(r);
+  }
+  double d = f(values_);
+  for (int round = 0; round < kBlockRounds; ++round) {
+    search(handles, f, Method::Subplex, 800, "", 1e-3, false);
+    search(timed, f, Method::Subplex, 1500, "", 1e-2, false);
+    const double then = f(values_);
+    if (then > d * (1 - 1e-3)) break;
+    d = then;
+  }
+  search(rows, f, Method::Bobyqa, 3000, "", 1e-3, false, kRefineSteps);
 }
 
 // `values` with every timing of `motion` among `rows` stretched by what the target's duration is to
