@@ -48,12 +48,15 @@ constexpr int kHandleBudget = 150;          // evaluations of a custom easing's 
 constexpr int kHandleRounds = 4;            // rounds, each from the curve's metric where the last ended
 constexpr double kHandleStep = 0.001;       // RMS progress: the handles' first steps
 constexpr double kHandleReach = 0.02;       // … and the farthest a round goes
+constexpr double kWholeDeparture = 0.02;    // frames: a departure this near a whole frame is on it
+constexpr double kDeparturePull = 1e6;      // per frame²: what holds a departure on its frame (a track's noise² is 1)
 constexpr double kActive = 0.003;           // a module this far off its rest scale is moving
 constexpr double kExplainedTracks = 1;      // tracks explained to this distance a measurement (one noise²) need no easing freed
 // A rounded value may cost the tracks this share (and one noise²): what a player's anti-aliasing
 // makes of a swell moves the best fit by a few ten-thousandths, which costs the truth some 20 %,
 // while a value a hundredth off costs it many times over.
 constexpr double kRoundedTracks = 0.25;
+constexpr int kRoundingPasses = 3;          // rounds of rounding after the pixels, while one rounds more
 constexpr double kRoundedRest = 0.05;       // … or check's score of the rest frames this share
 
 double infinity() { return std::numeric_limits<double>::infinity(); }
@@ -188,6 +191,9 @@ class Fitter {
   bool moves_frames(std::size_t row, const std::vector<const TargetAnimation*>& animations);
   double pixel_residual(const std::vector<double>& values, std::vector<PixelResidual>& residuals,
                         const std::vector<const TargetAnimation*>& animations);
+  // check's verdict on `animations` at the fine size (the worst frame of any player), measured in
+  // `verdicts`, which must outlive it.
+  Objective verdict_on(const std::vector<const TargetAnimation*>& animations, std::vector<PixelResidual>& verdicts);
   // Each animation's measure of `spec` (two at a time), summed, or the worst of them.
   double each_animation(const spec::IconSpec& spec, const std::string& geometry, std::vector<PixelResidual>& measures,
                         const std::vector<const TargetAnimation*>& animations, bool worst);
@@ -207,6 +213,7 @@ class Fitter {
   Json written_document() const;
   void fit_motion(const std::string& motion);
   void fit_motion_tracks(const std::string& motion, const std::vector<std::size_t>& rows);
+  void refit_blockwise(const std::vector<std::size_t>& rows, const std::vector<std::size_t>& timed, const Objective& f);
   std::optional<std::vector<double>> stretched_to_duration(const std::string& motion, std::vector<double> values,
                                                            const std::vector<std::size_t>& rows) const;
   std::optional<std::vector<double>> stretched_onto(const std::string& motion, const std::vector<MeasuredTracks>& tracks,
@@ -218,6 +225,8 @@ class Fitter {
   void snap_easings();
   void refine_motion_on_pixels(const std::string& motion);
   void refine_handles(std::size_t row, const Objective& f);
+  std::optional<double> departure_of(const std::string& motion, std::size_t easing_row, const std::vector<double>& values) const;
+  bool depart_on_frames(const std::string& motion, std::size_t easing_row, const Objective& residual, const Objective& verdict);
   std::vector<std::string> presets_near(const std::vector<motion::Easing>& curves) const;
   std::vector<std::size_t> timed_rows(const std::string& motion) const;
   void refit_on_tracks(const std::vector<std::size_t>& rows, const Objective& f, const std::string& stage = "");
@@ -460,6 +469,17 @@ double Fitter::each_animation(const spec::IconSpec& spec, const std::string& geo
     out = worst ? std::max(out, value[i]) : out + value[i];
   }
   return out;
+}
+
+Fitter::Objective Fitter::verdict_on(const std::vector<const TargetAnimation*>& animations, std::vector<PixelResidual>& verdicts) {
+  verdicts.clear();
+  for (const TargetAnimation* a : animations) {
+    verdicts.emplace_back(*a, size_for(*a, options_.fine_size), PixelResidual::Measure::CheckScore, options_.thresholds);
+  }
+  return [this, &animations, &verdicts](const std::vector<double>& values) {
+    const auto spec = load(values);
+    return spec ? each_animation(*spec, geometry_key(values), verdicts, animations, true) : infinity();
+  };
 }
 
 // A frame at half its size: each pixel the mean of four (as a renderer's box-filtered coverage is).
@@ -828,18 +848,27 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
   const auto guided = [&, motion](const std::vector<double>& values) { return track_distance_of(motion, values, rows, start, true); };
   const std::vector<double> from_base = values_;
   search(free_rows, guided, Method::Subplex, 6000, motion + ": tracks, easings held, guided", 1e-2, false);
+  std::vector<std::vector<double>> ends{values_};  // where each start led, the best last
+  std::vector<std::vector<double>> starts;        // the starts themselves
   const auto try_from = [&](const std::optional<std::vector<double>>& from, const std::string& what) {
     if (!from) return;
+    starts.push_back(*from);
     const std::vector<double> found = values_;
     values_ = *from;
     search(free_rows, guided, Method::Subplex, 6000, motion + ": tracks, easings held, guided from " + what, 1e-2, false);
-    if (guided(found) <= guided(values_)) values_ = found;
+    if (guided(found) <= guided(values_)) {
+      ends.insert(ends.end() - 1, values_);
+      values_ = found;
+    } else {
+      ends.push_back(values_);
+    }
   };
   try_from(stretched_onto(motion, tracks, free_rows), "the span");
   try_from(stretched_to_duration(motion, from_base, free_rows), "the duration");
   search(free_rows, distance, Method::Subplex, 3000, motion + ": tracks, easings held", 1e-2, false);
   search(free_rows, distance, Method::Bobyqa, 3000, motion + ": tracks, easings held, refined", 1e-3, true, kRefineSteps);
   double now = distance(values_);
+  std::vector<std::vector<std::size_t>> freed_here;  // the easings this pass freed, in order
   while (!easings.empty() && now > kExplainedTracks * static_cast<double>(terms)) {
     std::optional<std::size_t> best;
     std::vector<double> best_values;
@@ -864,12 +893,76 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
     values_ = best_values;
     now = best_distance;
     free_rows.insert(free_rows.end(), easings[*best].begin(), easings[*best].end());
+    freed_here.push_back(easings[*best]);
     freed_easings_.insert(table_.params()[easings[*best].front()].path.substr(0, table_.params()[easings[*best].front()].path.size() - 2));
     out_.stages.push_back(motion + ": tracks, easing " + table_.params()[easings[*best].front()].path + " freed (distance " +
                           spec::format_number(std::round(now * 10) / 10) + ")");
     easings.erase(easings.begin() + static_cast<std::ptrdiff_t>(*best));
   }
+  // The easings were freed from the best start's timings, and a start the base's easings led
+  // astray may be the right one once they are free: a 30 fps copy's custom travel, held as the
+  // base's swift-out, put its gather a fifth of a frame off, which a freed gather easing then made
+  // up for. So the freed curves are fitted again from every other start's timings, the nearest kept.
+  if (free_rows.size() > timed.size()) {
+    const std::vector<double> found = values_;
+    double best_distance = now;
+    std::vector<double> best_values = found;
+    ends.pop_back();
+    ends.insert(ends.end(), starts.begin(), starts.end());
+    for (std::size_t e = 0; e < ends.size(); ++e) {
+      values_ = ends[e];
+      for (std::size_t r : free_rows) {
+        if (table_.params()[r].family == Family::Easing) values_[r] = found[r];
+      }
+      refit_blockwise(free_rows, timed, distance);
+      if (const double d = distance(values_); d < best_distance) best_distance = d, best_values = values_;
+    }
+    values_ = best_values;
+    if (best_distance < now) {
+      now = best_distance;
+      out_.stages.push_back(motion + ": tracks, the freed easings from another start (distance " +
+                            spec::format_number(std::round(now * 10) / 10) + ")");
+      // From there an easing freed to make up for the wrong start may be the base's again.
+      for (const std::vector<std::size_t>& e : freed_here) {
+        const std::vector<double> kept = values_;
+        std::vector<std::size_t> rows_without;
+        for (std::size_t r : free_rows) {
+          if (std::find(e.begin(), e.end(), r) == e.end()) rows_without.push_back(r);
+        }
+        for (std::size_t r : e) values_[r] = from_base[r];
+        refit_blockwise(rows_without, timed, distance);
+        const double d = distance(values_);
+        if (d > now + std::max(kSameTracks, (kEasingResidual - 1) * now)) {
+          values_ = kept;
+          continue;
+        }
+        now = d;
+        free_rows = rows_without;
+        const std::string& path = table_.params()[e.front()].path;
+        freed_easings_.erase(path.substr(0, path.size() - 2));
+        out_.stages.push_back(motion + ": tracks, easing " + path + " the base's again (distance " +
+                              spec::format_number(std::round(now * 10) / 10) + ")");
+      }
+    }
+  }
+}
 
+// `rows` (timings and freed easings) fitted to the tracks `f` measures, the easings' handles and
+// the timings block by block while they gain, then together.
+void Fitter::refit_blockwise(const std::vector<std::size_t>& rows, const std::vector<std::size_t>& timed, const Objective& f) {
+  std::vector<std::size_t> handles;
+  for (std::size_t r : rows) {
+    if (table_.params()[r].family == Family::Easing) handles.push_back(r);
+  }
+  double d = f(values_);
+  for (int round = 0; round < kBlockRounds; ++round) {
+    search(handles, f, Method::Subplex, 800, "", 1e-3, false);
+    search(timed, f, Method::Subplex, 1500, "", 1e-2, false);
+    const double then = f(values_);
+    if (then > d * (1 - 1e-3)) break;
+    d = then;
+  }
+  search(rows, f, Method::Bobyqa, 3000, "", 1e-3, false, kRefineSteps);
 }
 
 // `values` with every timing of `motion` among `rows` stretched by what the target's duration is to
@@ -975,12 +1068,17 @@ void Fitter::snap_easings() {
       continue;
     }
     const std::vector<std::string> near = presets_near({easing_at(values_, i)});
-    // The motion's other parameters, but not the easings already named (they stay their preset).
+    // The motion's other parameters, but not the easings that stay what they are: those already
+    // named, and those never freed (they stay the base's: moved here, they were written as their
+    // preset while every later stage judged the handles moved, and a rise leaned 0.1 frame to
+    // make up for it).
     const std::string motion = params[i].motion;
     std::vector<std::size_t> others;
     for (std::size_t r = 0; r < params.size(); ++r) {
       const bool named = std::any_of(presets_.begin(), presets_.end(), [&](const auto& p) { return under(params[r].path, p.first); });
-      if (params[r].motion == motion && state_[r] == ParamState::Fitted && (r < i || r > i + 3) && !named &&
+      const bool held = params[r].family == Family::Easing &&
+                        !freed_easings_.count(params[r].path.substr(0, params[r].path.size() - 2));
+      if (params[r].motion == motion && state_[r] == ParamState::Fitted && (r < i || r > i + 3) && !named && !held &&
           !under(params[r].path, "motions." + motion + ".tail")) {
         others.push_back(r);
       }
@@ -1035,14 +1133,10 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
   // buy many frames' gain with one frame's loss (a packet's first frame after a lead the tracks
   // misread), and it is the worst frame that check judges. A step may not make it worse.
   std::vector<PixelResidual> verdicts;
-  verdicts.emplace_back(*first.front(), size_for(*first.front(), options_.fine_size), PixelResidual::Measure::CheckScore, options_.thresholds);
-  const Objective verdict = [&](const std::vector<double>& values) {
-    const auto spec = load(values);
-    return spec ? each_animation(*spec, geometry_key(values), verdicts, first, true) : infinity();
-  };
+  const Objective verdict = verdict_on(first, verdicts);
   const auto began = std::chrono::steady_clock::now();
   const long drawn = renders_;
-  int named = 0, refined = 0;
+  int named = 0, refined = 0, departed_on_frames = 0;
   for (std::size_t c : custom) {
     const std::vector<double> tracks_found = values_;
     const double judged = verdict(values_);
@@ -1052,6 +1146,7 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
     } else {
       ++refined;
     }
+    departed_on_frames += depart_on_frames(motion, c, residual, verdict);
     const double now = residual(values_), now_judged = verdict(values_);
     const std::vector<double> kept = values_;
     const auto tracks = [&](const std::vector<double>& values) { return track_distance_of(motion, values, timed, kept); };
@@ -1069,9 +1164,61 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
     }
   }
   out_.stages.push_back(motion + ": " + std::to_string(custom.size()) + " custom easings on the pixels at " +
-                        std::to_string(residuals.front().size()) + " px, " + std::to_string(refined) + " refined, " + std::to_string(named) +
+                        std::to_string(residuals.front().size()) + " px, " + std::to_string(refined) + " refined, " +
+                        std::to_string(departed_on_frames) + " departing on a frame, " + std::to_string(named) +
                         " then named presets, " +
                         std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
+}
+
+// The frame the packets whose travel the easing at `easing_row` times leave at (the first of its
+// clip's departures); nullopt when the values do not load or the easing times no travel.
+std::optional<double> Fitter::departure_of(const std::string& motion, std::size_t easing_row, const std::vector<double>& values) const {
+  const std::string& path = table_.params()[easing_row].path;  // motions.M.<clip>.travel.ease.0
+  const std::string suffix = ".travel.ease.0", prefix = "motions." + motion + ".";
+  if (path.size() <= prefix.size() + suffix.size() || path.compare(path.size() - suffix.size(), suffix.size(), suffix) != 0) {
+    return std::nullopt;
+  }
+  std::string clip = path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
+  std::replace(clip.begin(), clip.end(), '.', '/');
+  const auto spec = load(values);
+  if (!spec) return std::nullopt;
+  const motion::Choreography c = motion::choreograph(spec->choreography(motion), spec->module_count());
+  for (const motion::ChoreographyEvent& e : c.events) {
+    if (e.kind == motion::ChoreographyEvent::Kind::Depart && e.field == clip) return e.frame;
+  }
+  return std::nullopt;
+}
+
+// A departure between two frames, tried on each of them. Where a packet first shows, a card
+// hides its edge, so the tracks cannot tell a later departure with a brisk start from an earlier
+// one that crawls (a lead of 5.25 and a crawl for the truth's 6): the two differ on the
+// departure's frame alone, which check at 256 px sees. So the motion is fitted to the tracks again
+// with the departure held on the frame before and the frame after (a stiff pull on the tracks'
+// distance), the curve refined on the pixels, and the best kept where the pixels and the verdict
+// say it is better. Returns whether it moved.
+bool Fitter::depart_on_frames(const std::string& motion, std::size_t easing_row, const Objective& residual, const Objective& verdict) {
+  const std::optional<double> departs = departure_of(motion, easing_row, values_);
+  if (!departs || std::abs(*departs - std::round(*departs)) < kWholeDeparture) return false;
+  std::vector<std::size_t> rows = timed_rows(motion);
+  for (std::size_t i = 0; i < 4; ++i) rows.push_back(easing_row + i);
+  const std::vector<double> kept = values_;
+  std::vector<double> best = values_;
+  double best_residual = residual(values_);
+  const double judged = verdict(values_);
+  for (const double frame : {std::floor(*departs), std::ceil(*departs)}) {
+    values_ = kept;
+    const auto held = [&](const std::vector<double>& v) {
+      const std::optional<double> d = departure_of(motion, easing_row, v);
+      if (!d) return infinity();
+      const double off = *d - frame;
+      return track_distance_of(motion, v, rows, kept) + kDeparturePull * off * off;
+    };
+    refit_on_tracks(rows, held);
+    refine_handles(easing_row, residual);
+    if (const double r = residual(values_); r < best_residual && verdict(values_) <= judged) best = values_, best_residual = r;
+  }
+  values_ = best;
+  return best != kept;
 }
 
 // The presets (not a hold) within kNearEasing of any of `curves` at every point, nearest the
@@ -1406,6 +1553,15 @@ void Fitter::rescue_on_pixels() {
     const Objective residual = [&](const std::vector<double>& values) { return pixel_residual(values, residuals, first); };
     search(timed, residual, Method::Subplex, kRescueBudget, "", 1e-2, false, kRefineSteps);
     search(timed, residual, Method::Bobyqa, kRescueBudget / 2, "", 1e-3, false, kRefineSteps);
+    // The squared difference leans a tenth of a frame off (a rise of 4 frames came out 3.91),
+    // which check at 256 px sees: each value is rounded again where check's own score of the
+    // frames says no worse, and again while that rounds more (a rise rounds only once its swell's
+    // scale has).
+    std::vector<PixelResidual> verdicts;
+    const Objective verdict = verdict_on(first, verdicts);
+    for (int pass = 0; pass < kRoundingPasses; ++pass) {
+      if (round_rows(timed, verdict, true, false) == 0) break;
+    }
   }
   out_.animations.clear();
   judge();

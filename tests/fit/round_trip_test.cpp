@@ -16,6 +16,17 @@ TEST_CASE("Round trip, our Lottie: style, a travel time and a custom travel easi
   round_trip(*p, Form::Lottie, scratch_dir("fit-rt-lottie"));
 }
 
+TEST_CASE("Round trip, our Lottie: a brisk custom travel whose first frame a solid card hides", "[fit][round-trip]") {
+  // Where a packet first shows, the card hides its edge: the tracks cannot tell this departure on
+  // frame 6 from one at 5.25 with a crawling start, which check at 256 px sees on frame 6 alone.
+  const auto p = perturbed("our Lottie, brisk start", {{"defaults.style", "solid"},
+                                                       {"stroke.default", 2.3333},  // on rlottie's twelfths
+                                                       {"motions.light.timeline.exchange.travel.ease", Json::array({0.47, 0.41, 0.77, 0.88})}},
+                           "light");
+  REQUIRE(p);
+  round_trip(*p, Form::Lottie, scratch_dir("fit-rt-brisk"));
+}
+
 TEST_CASE("Round trip, our bundle: colour and duotone mix, weight, swell and gather scales", "[fit][round-trip]") {
   const auto p = perturbed("our bundle", {{"themes.dark.primary", "#E5484D"},
                                           {"themes.dark.secondary_mix", 0.45},
