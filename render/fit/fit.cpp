@@ -899,51 +899,83 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
                           spec::format_number(std::round(now * 10) / 10) + ")");
     easings.erase(easings.begin() + static_cast<std::ptrdiff_t>(*best));
   }
-  // The easings were freed from the best start's timings, and a start the base's easings led
-  // astray may be the right one once they are free: a 30 fps copy's custom travel, held as the
-  // base's swift-out, put its gather a fifth of a frame off, which a freed gather easing then made
-  // up for. So the freed curves are fitted again from every other start's timings, the nearest kept.
-  if (free_rows.size() > timed.size()) {
+  // The easings were freed from the best start's timings, which the base's easings may have led
+  // astray: a 30 fps copy's custom travel, held as the base's swift-out, put its gather a fifth of
+  // a frame off, and a freed gather easing then made up for it. So the curves freed here are fitted
+  // again from every other start (the searched ends and the starts themselves), the first one
+  // freed, the first two, … each time (the others back to the base's), and the fewest curves that
+  // explain the tracks plainly best are kept, as when they were freed.
+  if (!freed_here.empty()) {
     const std::vector<double> found = values_;
-    double best_distance = now;
-    std::vector<double> best_values = found;
+    const auto margin = [](double d) { return std::max(kSameTracks, (kEasingResidual - 1) * d); };
+    struct Option {
+      std::vector<double> values;
+      std::size_t freed;
+      double distance;
+    };
+    Option best{found, freed_here.size(), now};
+    const auto better = [&](const Option& o) {
+      if (o.freed != best.freed) return o.freed < best.freed ? o.distance <= best.distance + margin(best.distance)
+                                                             : o.distance + margin(o.distance) < best.distance;
+      return o.distance < best.distance;
+    };
     ends.pop_back();
     ends.insert(ends.end(), starts.begin(), starts.end());
-    for (std::size_t e = 0; e < ends.size(); ++e) {
-      values_ = ends[e];
-      for (std::size_t r : free_rows) {
-        if (table_.params()[r].family == Family::Easing) values_[r] = found[r];
+    ends.push_back(found);  // the curves freed but the last, from where they were freed
+    for (const std::vector<double>& from : ends) {
+      for (std::size_t k = 1; k <= freed_here.size(); ++k) {
+        values_ = from;
+        std::vector<std::size_t> rows_k = free_rows;
+        for (std::size_t e = 0; e < freed_here.size(); ++e) {
+          for (std::size_t r : freed_here[e]) {
+            values_[r] = e < k ? found[r] : from_base[r];
+            if (e >= k) rows_k.erase(std::find(rows_k.begin(), rows_k.end(), r));
+          }
+        }
+        if (from == found && k == freed_here.size()) continue;  // that is the fit in hand
+        refit_blockwise(rows_k, timed, distance);
+        if (const Option o{values_, k, distance(values_)}; better(o)) best = o;
       }
-      refit_blockwise(free_rows, timed, distance);
-      if (const double d = distance(values_); d < best_distance) best_distance = d, best_values = values_;
     }
-    values_ = best_values;
-    if (best_distance < now) {
-      now = best_distance;
-      out_.stages.push_back(motion + ": tracks, the freed easings from another start (distance " +
-                            spec::format_number(std::round(now * 10) / 10) + ")");
-      // From there an easing freed to make up for the wrong start may be the base's again.
-      for (const std::vector<std::size_t>& e : freed_here) {
-        const std::vector<double> kept = values_;
-        std::vector<std::size_t> rows_without;
-        for (std::size_t r : free_rows) {
-          if (std::find(e.begin(), e.end(), r) == e.end()) rows_without.push_back(r);
-        }
-        for (std::size_t r : e) values_[r] = from_base[r];
-        refit_blockwise(rows_without, timed, distance);
-        const double d = distance(values_);
-        if (d > now + std::max(kSameTracks, (kEasingResidual - 1) * now)) {
-          values_ = kept;
-          continue;
-        }
-        now = d;
-        free_rows = rows_without;
-        const std::string& path = table_.params()[e.front()].path;
+    values_ = best.values;
+    now = best.distance;
+    std::vector<std::size_t> kept_free = timed;
+    for (std::size_t e = 0; e < freed_here.size(); ++e) {
+      if (e < best.freed) {
+        kept_free.insert(kept_free.end(), freed_here[e].begin(), freed_here[e].end());
+      } else {
+        const std::string& path = table_.params()[freed_here[e].front()].path;
         freed_easings_.erase(path.substr(0, path.size() - 2));
-        out_.stages.push_back(motion + ": tracks, easing " + path + " the base's again (distance " +
-                              spec::format_number(std::round(now * 10) / 10) + ")");
       }
     }
+    for (std::size_t r : free_rows) {  // freed by a pass before
+      if (std::find(kept_free.begin(), kept_free.end(), r) == kept_free.end() &&
+          std::none_of(freed_here.begin(), freed_here.end(), [&](const auto& e) { return std::find(e.begin(), e.end(), r) != e.end(); })) {
+        kept_free.push_back(r);
+      }
+    }
+    // From there a curve kept may be the base's again alone (the gather above: its timings exact
+    // only then).
+    for (std::size_t e = 0; e < best.freed; ++e) {
+      const std::vector<double> kept = values_;
+      std::vector<std::size_t> rows_without;
+      for (std::size_t r : kept_free) {
+        if (std::find(freed_here[e].begin(), freed_here[e].end(), r) == freed_here[e].end()) rows_without.push_back(r);
+      }
+      for (std::size_t r : freed_here[e]) values_[r] = from_base[r];
+      refit_blockwise(rows_without, timed, distance);
+      if (const double d = distance(values_); d <= now + margin(now)) {
+        now = d;
+        kept_free = rows_without;
+        const std::string& path = table_.params()[freed_here[e].front()].path;
+        freed_easings_.erase(path.substr(0, path.size() - 2));
+      } else {
+        values_ = kept;
+      }
+    }
+    const std::size_t curves = (kept_free.size() - timed.size()) / 4;
+    out_.stages.push_back(motion + ": tracks, the freed easings fitted again from every start: " + std::to_string(curves) +
+                          " of their own (distance " + spec::format_number(std::round(now * 10) / 10) + ")");
   }
 }
 
