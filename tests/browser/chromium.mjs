@@ -27,3 +27,18 @@ export async function launchChromium() {
     return chromium.launch(options);
   }
 }
+
+// A screenshot of a paused page, taken again where headless Chromium refuses it while its
+// compositor is busy ("Unable to capture screenshot": once in a fresh-clone CI run, with other
+// browsers running beside it).
+export async function screenshot(page, options) {
+  for (let attempt = 1; ; ++attempt) {
+    try {
+      return await page.screenshot(options);
+    } catch (e) {
+      if (attempt >= 3 || !/Unable to capture screenshot/.test(e.message)) throw e;
+      console.error(`chromium.mjs: ${e.message.split('\n')[0]}; taking it again`);
+      await page.waitForTimeout(200);
+    }
+  }
+}

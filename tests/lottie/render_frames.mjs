@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium } from './chromium.mjs';
+import { launchChromium, screenshot } from './chromium.mjs';
 
 // The full player (every renderer plus expressions) from the project's pinned lottie-web.
 const LOTTIE_JS = path.join(process.env.ICONSYNTH_LOTTIE_WEB || '', 'build/player/lottie.min.js');
@@ -142,7 +142,7 @@ async function main() {
         if (pageErrors.length) throw new Error(`page error: ${pageErrors.join('; ')}`);
         const png = url !== null
           ? Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')
-          : await page.screenshot({ clip: { x: 0, y: 0, width: px, height: px }, omitBackground: true });
+          : await screenshot(page, { clip: { x: 0, y: 0, width: px, height: px }, omitBackground: true });
         const name = `frame_${f < 0 ? '-' : ''}${String(Math.abs(f)).padStart(4, '0')}.png`;
         fs.writeFileSync(path.join(doc.out, name), png);
       }
@@ -152,7 +152,7 @@ async function main() {
         if (pageErrors.length) throw new Error(`page error: ${pageErrors.join('; ')}`);
         reached[marker] = await page.evaluate(() => window.__anim.currentFrame);
         const png = url !== null ? Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')
-          : await page.screenshot({ clip: { x: 0, y: 0, width: px, height: px }, omitBackground: true });
+          : await screenshot(page, { clip: { x: 0, y: 0, width: px, height: px }, omitBackground: true });
         fs.writeFileSync(path.join(doc.out, `marker_${marker.replace(/ /g, '_')}.png`), png);
       }
       if (opts.markers) fs.writeFileSync(path.join(doc.out, 'markers.json'), JSON.stringify(reached));

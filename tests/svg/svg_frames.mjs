@@ -14,7 +14,7 @@
 // Start it through tests/browser/run.sh, which installs the pinned npm deps and Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchChromium } from './chromium.mjs';
+import { launchChromium, screenshot } from './chromium.mjs';
 
 const USAGE = 'usage: tests/browser/run.sh tests/svg/svg_frames.mjs JOB.json';
 
@@ -26,7 +26,7 @@ function page_html(svg, css) {
 }
 
 async function shoot(page, px, file) {
-  fs.writeFileSync(file, await page.screenshot({ clip: { x: 0, y: 0, width: px, height: px }, omitBackground: true }));
+  fs.writeFileSync(file, await screenshot(page, { clip: { x: 0, y: 0, width: px, height: px }, omitBackground: true }));
 }
 
 async function renderDocument(context, jobPx, doc) {
