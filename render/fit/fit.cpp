@@ -84,6 +84,11 @@ double mix_between(spec::Rgba primary, spec::Rgba backdrop, spec::Rgba secondary
 }
 
 // The largest gap between two easings' progress over their segment.
+// An easing's path from one of its handles' rows ("….travel.ease" for "….travel.ease.2"), and
+// whether a row is its first handle.
+std::string easing_path(const std::string& handle) { return handle.substr(0, handle.size() - 2); }
+bool is_first_handle(const std::string& path) { return path.size() > 2 && path.compare(path.size() - 2, 2, ".0") == 0; }
+
 // The Bézier easing whose handles are values[c … c+3].
 motion::Easing easing_at(const std::vector<double>& values, std::size_t c) {
   return motion::Easing::bezier(values[c], values[c + 1], values[c + 2], values[c + 3]);
@@ -780,7 +785,7 @@ void Fitter::fit_motion(const std::string& motion) {
     search({*packet}, residual, Method::Subplex, 60, motion + ": packet size, pixels at " + std::to_string(residuals.front().size()) + " px");
     if (std::abs(values_[*packet] - before) <= kPacketMoved) break;
     for (std::size_t r : rows) values_[r] = fresh[r];
-    for (std::size_t r : rows) freed_easings_.erase(table_.params()[r].path.substr(0, table_.params()[r].path.size() - 2));
+    for (std::size_t r : rows) freed_easings_.erase(easing_path(table_.params()[r].path));
     tracks_[motion].clear();
     if (!rows.empty()) fit_motion_tracks(motion, rows);
   }
@@ -831,8 +836,8 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
   std::vector<std::size_t> free_rows = timed;
   for (std::size_t r : rows) {
     const Param& p = table_.params()[r];
-    if (p.family != Family::Easing || p.path.substr(p.path.size() - 2) != ".0") continue;
-    if (freed_easings_.count(p.path.substr(0, p.path.size() - 2))) {
+    if (p.family != Family::Easing || !is_first_handle(p.path)) continue;
+    if (freed_easings_.count(easing_path(p.path))) {
       free_rows.insert(free_rows.end(), {r, r + 1, r + 2, r + 3});  // freed by a pass before
     } else {
       easings.push_back({r, r + 1, r + 2, r + 3});
@@ -894,7 +899,7 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
     now = best_distance;
     free_rows.insert(free_rows.end(), easings[*best].begin(), easings[*best].end());
     freed_here.push_back(easings[*best]);
-    freed_easings_.insert(table_.params()[easings[*best].front()].path.substr(0, table_.params()[easings[*best].front()].path.size() - 2));
+    freed_easings_.insert(easing_path(table_.params()[easings[*best].front()].path));
     out_.stages.push_back(motion + ": tracks, easing " + table_.params()[easings[*best].front()].path + " freed (distance " +
                           spec::format_number(std::round(now * 10) / 10) + ")");
     easings.erase(easings.begin() + static_cast<std::ptrdiff_t>(*best));
@@ -945,7 +950,7 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
         kept_free.insert(kept_free.end(), freed_here[e].begin(), freed_here[e].end());
       } else {
         const std::string& path = table_.params()[freed_here[e].front()].path;
-        freed_easings_.erase(path.substr(0, path.size() - 2));
+        freed_easings_.erase(easing_path(path));
       }
     }
     for (std::size_t r : free_rows) {  // freed by a pass before
@@ -968,7 +973,7 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
         now = d;
         kept_free = rows_without;
         const std::string& path = table_.params()[freed_here[e].front()].path;
-        freed_easings_.erase(path.substr(0, path.size() - 2));
+        freed_easings_.erase(easing_path(path));
       } else {
         values_ = kept;
       }
@@ -1090,8 +1095,8 @@ void Fitter::snap_easings() {
   const auto& params = table_.params();
   int tried = 0, taken = 0;
   for (std::size_t i = 0; i + 3 < params.size(); ++i) {
-    if (params[i].family != Family::Easing || params[i].path.substr(params[i].path.size() - 2) != ".0") continue;
-    const std::string path = params[i].path.substr(0, params[i].path.size() - 2);
+    if (params[i].family != Family::Easing || !is_first_handle(params[i].path)) continue;
+    const std::string path = easing_path(params[i].path);
     const Json& original = base_.at(Json::json_pointer(json_pointer(path)));
     const bool fitted = std::all_of(state_.begin() + static_cast<std::ptrdiff_t>(i), state_.begin() + static_cast<std::ptrdiff_t>(i) + 4,
                                     [](ParamState s) { return s == ParamState::Fitted; });
@@ -1109,7 +1114,7 @@ void Fitter::snap_easings() {
     for (std::size_t r = 0; r < params.size(); ++r) {
       const bool named = std::any_of(presets_.begin(), presets_.end(), [&](const auto& p) { return under(params[r].path, p.first); });
       const bool held = params[r].family == Family::Easing &&
-                        !freed_easings_.count(params[r].path.substr(0, params[r].path.size() - 2));
+                        !freed_easings_.count(easing_path(params[r].path));
       if (params[r].motion == motion && state_[r] == ParamState::Fitted && (r < i || r > i + 3) && !named && !held &&
           !under(params[r].path, "motions." + motion + ".tail")) {
         others.push_back(r);
@@ -1153,7 +1158,7 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
   std::vector<std::size_t> custom;
   for (std::size_t i = 0; i < table_.params().size(); ++i) {
     const Param& p = table_.params()[i];
-    if (p.motion != motion || state_[i] != ParamState::Fitted || p.family != Family::Easing || p.path.substr(p.path.size() - 2) != ".0") continue;
+    if (p.motion != motion || state_[i] != ParamState::Fitted || p.family != Family::Easing || !is_first_handle(p.path)) continue;
     if (std::none_of(presets_.begin(), presets_.end(), [&](const auto& e) { return under(p.path, e.first); })) custom.push_back(i);
   }
   if (custom.empty()) return;
@@ -1188,7 +1193,7 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
       values_[c] = preset.x1, values_[c + 1] = preset.y1, values_[c + 2] = preset.x2, values_[c + 3] = preset.y2;
       refit_on_tracks(timed, tracks);
       if (residual(values_) <= now * (1 + kPixelPreset) && verdict(values_) <= now_judged * (1 + kPixelPreset)) {
-        presets_[table_.params()[c].path.substr(0, table_.params()[c].path.size() - 2)] = name;
+        presets_[easing_path(table_.params()[c].path)] = name;
         ++named;
         break;
       }
@@ -1699,8 +1704,8 @@ FitResult Fitter::result() {
       if (f.path == p.path) row.pass_low = f.pass_low, row.pass_high = f.pass_high;
     }
     if (under(p.path, "motions." + p.motion + ".tail") && state_[i] == ParamState::Fitted) row.note = "from the duration, to within a frame";
-    if (p.family == Family::Easing && p.path.substr(p.path.size() - 2) == ".0") {
-      const Json& original = base_.at(Json::json_pointer(json_pointer(p.path.substr(0, p.path.size() - 2))));
+    if (p.family == Family::Easing && is_first_handle(p.path)) {
+      const Json& original = base_.at(Json::json_pointer(json_pointer(easing_path(p.path))));
       row.base_text = original.is_string() ? original.get<std::string>() : original.dump();
     }
     r.params.push_back(std::move(row));
