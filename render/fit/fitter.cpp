@@ -1,0 +1,278 @@
+#include "render/fit/fitter.h"
+
+#include "render/cairo/raster.h"
+#include "spec/json_reader.h"
+#include "spec/loader.h"
+
+#include <cstdio>
+#include <future>
+
+namespace iconsynth::render::fit::detail {
+
+std::string seconds_since(std::chrono::steady_clock::time_point began) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f s", std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
+  return text;
+}
+
+namespace {
+
+// `base` with its layout's keylines taken out. On keylines a layout size rounds to a whole unit,
+// which makes every size a staircase no search can climb; the fit moves sizes freely and puts the
+// keylines back at the end where they change nothing drawn (draws_alike).
+Json without_keylines(const Json& base) {
+  Json doc = base;
+  if (doc.contains("layout") && doc["layout"].is_object()) doc["layout"].erase("keylines");
+  return doc;
+}
+
+}  // namespace
+
+Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options)
+    : target_(target),
+      options_(options),
+      base_(without_keylines(base)),
+      keylines_(base.contains("layout") && base["layout"].contains("keylines") ? std::optional(base["layout"]["keylines"]) : std::nullopt),
+      rate_([&] {
+        const bool keep = std::any_of(options.fix.begin(), options.fix.end(), [](const std::string& p) { return under("frame_rate", p); });
+        return keep || target.animations.empty() ? base.at("frame_rate").get<double>() : target.animations.front().frame_rate;
+      }()),
+      table_(base_, rate_),
+      values_(table_.base_values()) {
+  const spec::IconSpec base_spec = spec::load_spec(base);
+  for (const std::string& p : options.free) {
+    if (std::none_of(table_.params().begin(), table_.params().end(), [&](const Param& row) { return under(row.path, p); }) &&
+        !under(p, "themes") && p != "frame_rate" && p != "defaults.style") {
+      throw std::invalid_argument("--free " + p + ": no fitted parameter lies under it");
+    }
+  }
+  for (const TargetAnimation& a : target.animations) {
+    if (a.frame_rate != target.animations.front().frame_rate) {
+      out_.notes.push_back("the animations have different frame rates: fitted at " + spec::format_number(rate_) + " fps");
+    }
+    if (!durations_.count(a.variant.motion)) durations_[a.variant.motion] = a.duration * rate_ / a.frame_rate;
+  }
+  for (const auto& m : base_spec.motions) {
+    if (durations_.count(m.name)) shown_.push_back(m.name);
+  }
+  // The look's theme: the one a duotone animation's mix tells, else the first animation's.
+  theme_ = target.animations.empty() ? base_spec.default_theme : target.animations.front().variant.theme;
+  for (const TargetAnimation& a : target.animations) {
+    if (base_spec.style_rule(a.variant.style).card_fill == spec::CardFill::Secondary) theme_ = a.variant.theme;
+  }
+  if (!target.animations.empty()) {
+    const spec::Variant& v = target.animations.front().variant;
+    colours_.push_back({theme_, v.color.value_or(base_spec.theme_rule(theme_).primary), std::nullopt});
+    values_[*table_.find("stroke.default")] = v.weight;
+  }
+  state_.assign(table_.params().size(), ParamState::Fitted);
+  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+    const Param& p = table_.params()[i];
+    if (!p.motion.empty() && !durations_.count(p.motion)) state_[i] = ParamState::NotShown;
+    else if (is_fixed(p)) state_[i] = ParamState::Fixed;
+  }
+}
+
+bool Fitter::is_fixed(const Param& p) const {
+  const auto matches = [&](const std::vector<std::string>& prefixes) {
+    return std::any_of(prefixes.begin(), prefixes.end(), [&](const std::string& prefix) { return under(p.path, prefix); });
+  };
+  return (!options_.free.empty() && !matches(options_.free)) || matches(options_.fix);
+}
+
+Json Fitter::document(const std::vector<double>& values) const {
+  Json doc = table_.document_with(values);
+  if (on_keylines_) doc["layout"]["keylines"] = *keylines_;
+  // The die's corner is not fitted: it follows a die made smaller than its rounding (or left out).
+  if (Json& die = doc["layout"]["die"]; die.is_object() && die.contains("corner_radius") && die.contains("size") &&
+                                         die["size"].get<double>() < 2 * die["corner_radius"].get<double>()) {
+    die["corner_radius"] = die["size"].get<double>() / 2;
+  }
+  for (const ThemeColours& c : colours_) {
+    doc["themes"][c.theme]["primary"] = spec::to_hex(c.primary);
+    if (c.mix) doc["themes"][c.theme]["secondary_mix"] = *c.mix;
+  }
+  return doc;
+}
+
+std::optional<spec::IconSpec> Fitter::load(const std::vector<double>& values) const {
+  Json doc = document(values);
+  try {
+    // Each shown motion's tail is what its duration leaves after the action, not searched. The
+    // frame count is the action's end plus the tail rounded up, so any tail within a frame gives
+    // it: the base's when it is one of them (the frames cannot tell), else the middle.
+    const spec::IconSpec first = spec::load_spec(doc);
+    for (const auto& [motion, duration] : durations_) {
+      const auto& params = first.choreography(motion);
+      const double end = params.lead + motion::clip_timing(params.timeline, first.module_count()).end;
+      const double base = table_.base_values()[*table_.find("motions." + motion + ".tail")];
+      const double longest = duration - end, tail = base > longest - 1 && base <= longest ? base : longest - 0.5;
+      doc["motions"][motion]["tail"] = std::max(params.loop ? 0.0 : 1.0, tail);
+    }
+    return spec::load_spec(doc);
+  } catch (const spec::SpecError&) {
+    return std::nullopt;  // a candidate the loader refuses is no candidate
+  }
+}
+
+spec::Variant Fitter::variant_of(const spec::IconSpec& spec, const TargetAnimation& a) const {
+  return {a.variant.style, spec.default_weight, a.variant.motion, theme_, std::nullopt};
+}
+
+std::string Fitter::geometry_key(const std::vector<double>& values) const {
+  std::string key = on_keylines_ ? "keylines," : "";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const Family f = table_.params()[i].family;
+    if (f == Family::Layout || f == Family::Weight) key += spec::format_number(values[i]) + ",";
+  }
+  for (const ThemeColours& c : colours_) key += spec::to_hex(c.primary) + (c.mix ? spec::format_number(*c.mix) : "") + ",";
+  return key;
+}
+
+std::vector<const TargetAnimation*> Fitter::showing(const std::string& motion) const {
+  std::vector<const TargetAnimation*> out;
+  for (const TargetAnimation& a : target_.animations) {
+    if (motion.empty() || a.variant.motion == motion) out.push_back(&a);
+  }
+  return out;
+}
+
+int Fitter::size_for(const TargetAnimation& a, int asked) const {
+  const auto& frames = a.views.front().frames;
+  return frames.count(asked) ? asked : frames.begin()->first;  // a folder has its own size only
+}
+
+// The fitted timings and scales of `motion` (but its tail, which the duration leaves).
+std::vector<std::size_t> Fitter::timed_rows(const std::string& motion) const {
+  std::vector<std::size_t> rows;
+  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+    const Param& p = table_.params()[i];
+    if (p.motion == motion && state_[i] == ParamState::Fitted && (p.family == Family::Timing || p.family == Family::Scale) &&
+        !under(p.path, "motions." + motion + ".tail")) {
+      rows.push_back(i);
+    }
+  }
+  return rows;
+}
+
+// The weight and the layout sizes (but the packet's, which shows in flight only).
+std::vector<std::size_t> Fitter::geometry_rows() const {
+  std::vector<std::size_t> geometry;
+  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+    const Family f = table_.params()[i].family;
+    if (state_[i] == ParamState::Fitted && (f == Family::Layout || f == Family::Weight) && table_.params()[i].path != "layout.packet.radius") {
+      geometry.push_back(i);
+    }
+  }
+  return geometry;
+}
+
+Minimum Fitter::search(const std::vector<std::size_t>& rows, const Objective& f, Method method, int budget, const std::string& stage,
+                       double tolerance, bool decides, double initial_steps) {
+  if (rows.empty()) return {{}, 0, 0, true, "nothing to fit"};
+  Box box;
+  std::vector<double> start;
+  for (std::size_t r : rows) {
+    const Param& p = table_.params()[r];
+    box.lower.push_back(p.lower), box.upper.push_back(p.upper), box.step.push_back(p.step);
+    start.push_back(std::clamp(values_[r], p.lower, p.upper));
+  }
+  std::vector<double> values = values_;
+  const auto objective = [&](const std::vector<double>& x) {
+    for (std::size_t i = 0; i < rows.size(); ++i) values[rows[i]] = x[i];
+    return f(values);
+  };
+  const auto began = std::chrono::steady_clock::now();
+  if (options_.max_evaluations > 0) budget = std::min(budget, options_.max_evaluations);
+  const Minimum m = minimise(objective, start, box, method, budget, tolerance, initial_steps);
+  for (std::size_t i = 0; i < rows.size(); ++i) values_[rows[i]] = m.x[i];
+  if (decides) out_.converged = out_.converged && m.converged;
+  if (stage.empty()) return m;  // a step of a stage that reports itself
+  out_.stages.push_back(stage + ": " + std::to_string(rows.size()) + " parameters, " + std::to_string(m.evaluations) +
+                        " evaluations, " + m.stop + ", " + seconds_since(began));
+  return m;
+}
+
+// Whether a step of `row` changes any frame the animations' players drew: a pose, or for a size
+// (whose outlines change without any pose changing) what a few frames look like.
+bool Fitter::moves_frames(std::size_t row, const std::vector<const TargetAnimation*>& animations) {
+  const Param& p = table_.params()[row];
+  const bool geometry = p.family == Family::Layout || p.family == Family::Weight;
+  const auto picture = [&](double value, const TargetAnimation& a) {
+    std::vector<double> values = values_;
+    values[row] = std::clamp(value, p.lower, p.upper);
+    const auto spec = load(values);
+    std::vector<double> all, pose;
+    if (!spec) return all;
+    const AnimatedScene scene = build_scene(*spec, variant_of(*spec, a));
+    const std::size_t frames = a.views.front().frames.begin()->second.size();
+    for (std::size_t f = 0; f < frames; f += geometry ? kGeometryStride : 1) {
+      const FrameScene frame = evaluate(scene, check::our_frame_at(f, a.frame_rate, scene.frame_rate));
+      if (geometry) {
+        const ImageSurface image = render_frame(frame, 48);
+        ++renders_;
+        const std::vector<std::uint32_t> px = pixels_of(image.view());
+        all.insert(all.end(), px.begin(), px.end());
+      } else {
+        pose_of(frame, pose);
+        all.insert(all.end(), pose.begin(), pose.end());
+      }
+    }
+    return all;
+  };
+  // A step either way, and the range's ends: a size that only shows above a floor (the packet's,
+  // which the stroke sets at some weights) moves nothing near the base yet is seen at the top.
+  for (const TargetAnimation* a : animations) {
+    const std::vector<double> here = picture(values_[row], *a);
+    for (double other : {values_[row] + p.step, values_[row] - p.step, p.lower, p.upper}) {
+      if (picture(other, *a) != here) return true;
+    }
+  }
+  return false;
+}
+
+double Fitter::pixel_residual(const std::vector<double>& values, std::vector<PixelResidual>& residuals,
+                              const std::vector<const TargetAnimation*>& animations) {
+  const auto spec = load(values);
+  if (!spec) return infinity();
+  return each_animation(*spec, geometry_key(values), residuals, animations, false);
+}
+
+double Fitter::each_animation(const spec::IconSpec& spec, const std::string& geometry, std::vector<PixelResidual>& measures,
+                              const std::vector<const TargetAnimation*>& animations, bool worst) {
+  // Two at a time: the machine this runs on has two cores, and the animations share nothing.
+  std::vector<double> value(animations.size(), 0);
+  std::vector<long> before(animations.size());
+  for (std::size_t i = 0; i < animations.size(); ++i) before[i] = measures[i].renders();
+  const auto one = [&](std::size_t i) { value[i] = measures[i](build_scene(spec, variant_of(spec, *animations[i])), geometry); };
+  for (std::size_t i = 0; i < animations.size(); i += 2) {
+    auto second = i + 1 < animations.size() ? std::async(std::launch::async, one, i + 1) : std::future<void>();
+    one(i);
+    if (second.valid()) second.get();
+  }
+  double out = 0;
+  for (std::size_t i = 0; i < animations.size(); ++i) {
+    renders_ += measures[i].renders() - before[i];
+    out = worst ? std::max(out, value[i]) : out + value[i];
+  }
+  return out;
+}
+
+Fitter::Objective Fitter::squared_on(const std::vector<const TargetAnimation*>& animations, std::vector<PixelResidual>& measures) {
+  measures.clear();
+  for (const TargetAnimation* a : animations) measures.emplace_back(*a, size_for(*a, options_.fine_size));
+  return [this, &animations, &measures](const std::vector<double>& values) { return pixel_residual(values, measures, animations); };
+}
+
+Fitter::Objective Fitter::verdict_on(const std::vector<const TargetAnimation*>& animations, std::vector<PixelResidual>& verdicts) {
+  verdicts.clear();
+  for (const TargetAnimation* a : animations) {
+    verdicts.emplace_back(*a, size_for(*a, options_.fine_size), PixelResidual::Measure::CheckScore, options_.thresholds);
+  }
+  return [this, &animations, &verdicts](const std::vector<double>& values) {
+    const auto spec = load(values);
+    return spec ? each_animation(*spec, geometry_key(values), verdicts, animations, true) : infinity();
+  };
+}
+
+}  // namespace iconsynth::render::fit::detail
