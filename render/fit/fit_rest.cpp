@@ -10,6 +10,7 @@ namespace {
 constexpr int kSameColor = 3;               // levels a channel: a colour this close to the base's is the base's
 constexpr int kSmallestRest = 24;           // px: the rest pose's pyramid goes down to about this
 constexpr int kRestRounds = 3;              // Subplex restarts at each size of it, while they gain
+constexpr double kKeylineResidual = 3;      // a layout on keylines this near the free fit's rest residual is taken
 
 int color_distance(spec::Rgba a, spec::Rgba b) {
   return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b), std::abs(a.a - b.a)});
@@ -223,22 +224,26 @@ void Fitter::fit_rest() {
   // padding place its edges together) and the residual is rough at the scale of a pixel's 1/15
   // (Cairo's vertical sampling), which stalls a model-based method like BOBYQA.
   const Objective residual = [&](const std::vector<double>& values) { return rest_residual(values); };
+  // Returns whether its last search converged: only the end kept decides the fit's convergence.
   const auto pyramid = [&](const std::string& from) {
+    bool converged = true;
     for (int size : rest_sizes_) {
       rest_size_ = size;
       player_noise_.clear();
       double now = residual(values_);
       const bool last = size == rest_sizes_.back();
       for (int round = 0; round < (last ? 1 : kRestRounds); ++round) {
-        search(rows, residual, Method::Subplex, last ? 400 : 800, "rest pose (weight, layout) at " + std::to_string(size) + " px" + from,
-               last ? 4e-3 : 1e-3, last);
+        const Minimum m = search(rows, residual, Method::Subplex, last ? 400 : 800,
+                                 "rest pose (weight, layout) at " + std::to_string(size) + " px" + from, last ? 4e-3 : 1e-3, false);
+        if (last) converged = m.converged;
         const double then = residual(values_);
         if (then > now * (1 - 1e-3)) break;
         now = then;
       }
     }
+    return converged;
   };
-  pyramid("");
+  const bool guided_converged = pyramid("");
   // The moments can mislead where the base was near already: a rounder corner has less ink,
   // which a smaller die and shorter links make up for (a corner radius 2.53 for 2.25 was fitted
   // with a die of 0.25 for 2). So the pyramid runs from the base too, and the better end is kept
@@ -246,17 +251,25 @@ void Fitter::fit_rest() {
   {
     const std::vector<double> guided = values_;
     values_ = from_base;
-    pyramid(", from the base");
+    const bool plain_converged = pyramid(", from the base");
     const std::vector<double> plain = values_;
     player_noise_.clear();
     const double guided_residual = residual(guided);
-    if (guided_residual <= residual(plain)) values_ = guided;
+    const bool keep_guided = guided_residual <= residual(plain);
+    if (keep_guided) values_ = guided;
+    out_.converged = out_.converged && (keep_guided ? guided_converged : plain_converged);
   }
   // Two ways a layout can draw that no search step reaches: without its die (below the die's
   // min_size it is left out, a cliff in the residual), and on the base's keylines (every size
   // rounded to a whole unit of the keyline weight's parity, as our own exports of a keylined spec
   // draw: a staircase, so the module's two nearest such sizes are tried). Each is kept where it
-  // explains the rest frames better.
+  // explains the rest frames better. On keylines the other sizes are stairs too, whose edges sit
+  // where designers put values (a padding of 1 centres a card half-way between two keylines, and
+  // the free fit's 1.0016 put it on the next): each module size is tried with them as fitted and
+  // rounded to a quarter and a twentieth of a unit. The free fit leans every size into the
+  // players' anti-aliasing, so the truth on keylines explains the rest frames less well than it
+  // (1.2× and 2× its residual, our own export and a keylined one of module 7.62), while a keyline
+  // off costs thousands of times: keylines within kKeylineResidual of it are kept, the lowest.
   if (const auto die = table_.find("layout.die.size"); die && std::find(rows.begin(), rows.end(), *die) != rows.end()) {
     std::vector<double> without = values_;
     without[*die] = 0;
@@ -267,13 +280,19 @@ void Fitter::fit_rest() {
     const int parity = keylines_->value("weight", 2) % 2;
     const double below = std::floor(values_[*module]) - (static_cast<int>(std::floor(values_[*module])) % 2 != parity ? 1 : 0);
     std::optional<std::vector<double>> best;
-    double best_residual = off;
+    double best_residual = off * kKeylineResidual;
     on_keylines_ = true;
     for (const double size : {below, below + 2}) {
-      std::vector<double> on = values_;
-      on[*module] = size;
-      const double r = residual(on);
-      if (r < best_residual) best = on, best_residual = r;
+      for (const double unit : {0.0, 0.25, 0.05}) {
+        std::vector<double> on = values_;
+        for (std::size_t r : rows) {
+          const Param& p = table_.params()[r];
+          if (unit > 0) on[r] = std::clamp(std::round(on[r] / unit) * unit, p.lower, p.upper);
+        }
+        on[*module] = size;
+        const double r = residual(on);
+        if (r < best_residual) best = on, best_residual = r;
+      }
     }
     on_keylines_ = best.has_value();
     if (best) values_ = *best;

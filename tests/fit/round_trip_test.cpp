@@ -49,6 +49,31 @@ TEST_CASE("Round trip, a copy another pipeline wrote: layout sizes and the durat
   round_trip(*p, Form::Restructured, scratch_dir("fit-rt-copy"));
 }
 
+TEST_CASE("A keylined target far from the base: the fitted layout is drawn on the keylines", "[fit][round-trip]") {
+  // Module 7.62 and padding 1.43 on the built-in keylines draw a card of 6 with a padding of 2 and
+  // no die: the frames cannot tell the spec's own numbers, only the keylined layout they draw.
+  // The free fit of that layout lands a hair off each stair (padding 1.998), and a hair off
+  // centres a card on the next keyline, so it is tried on the keylines with its sizes rounded.
+  Perturbed p{"keylined", builtin_document(), {}, "outline", "light"};
+  p.document["layout"]["module"]["size"] = 7.62;
+  p.document["layout"]["padding"] = 1.43;
+  const fs::path work = scratch_dir("fit-keylined");
+  const fs::path target = write_target(p, Form::Lottie, work);
+  const Fitted fitted = fit_target(work, target, "--style outline");
+  INFO(fitted.err);
+  REQUIRE(fitted.exit_code == 0);
+  CHECK(fitted.report["matched"] == true);
+  CHECK(fitted.report["converged"] == true);
+  CHECK(fitted.spec["layout"]["keylines"] == p.document["layout"]["keylines"]);
+  CHECK(fitted.spec["layout"]["module"]["size"] == 6);
+  for (int size : {64, 256}) {
+    INFO("check --size " << size);
+    const Checked c = check_fitted(work, target, size);
+    CHECK(c.exit_code == 0);
+    CHECK(both_players_ran(c.summary));
+  }
+}
+
 TEST_CASE("Round trip, PNG frames ThorVG drew of that copy: frame rate and timings", "[fit][round-trip]") {
   auto p = perturbed("PNG frames", {{"frame_rate", 50}, {"motions.strong.timeline.sequence.0.gather.hold", 4.37},
                                     {"motions.strong.lead", 3.64}},
@@ -102,5 +127,7 @@ TEST_CASE("No drift: fitting our own bundle gives back the built-in spec", "[fit
   for (const std::string& off : off_tolerance(*p, fitted.spec, 60)) FAIL_CHECK(off);
   // What the frames show best comes back exactly: the look, every timing of light.
   CHECK(fitted.spec["defaults"] == base["defaults"]);
+  // Drawn on the built-in keylines, it is fitted on them, and its layout is the built-in's.
+  CHECK(fitted.spec["layout"] == base["layout"]);
   CHECK(fitted.spec["motions"]["light"] == base["motions"]["light"]);
 }
