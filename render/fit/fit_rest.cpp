@@ -266,10 +266,11 @@ void Fitter::fit_rest() {
   // explains the rest frames better. On keylines the other sizes are stairs too, whose edges sit
   // where designers put values (a padding of 1 centres a card half-way between two keylines, and
   // the free fit's 1.0016 put it on the next): each module size is tried with them as fitted and
-  // rounded to a quarter and a twentieth of a unit. The free fit leans every size into the
-  // players' anti-aliasing, so the truth on keylines explains the rest frames less well than it
-  // (1.2× and 2× its residual, our own export and a keylined one of module 7.62), while a keyline
-  // off costs thousands of times: keylines within kKeylineResidual of it are kept, the lowest.
+  // rounded to a quarter and a twentieth of a unit (the weight as fitted). The free fit leans
+  // every size into the players' anti-aliasing, so the truth on keylines explains the rest frames
+  // less well than it (1.2× and 2× its residual, our own export and a keylined one of module
+  // 7.62), while a keyline off costs thousands of times: keylines within kKeylineResidual of it
+  // are kept, the lowest.
   if (const auto die = table_.find("layout.die.size"); die && std::find(rows.begin(), rows.end(), *die) != rows.end()) {
     std::vector<double> without = values_;
     without[*die] = 0;
@@ -287,7 +288,8 @@ void Fitter::fit_rest() {
         std::vector<double> on = values_;
         for (std::size_t r : rows) {
           const Param& p = table_.params()[r];
-          if (unit > 0) on[r] = std::clamp(std::round(on[r] / unit) * unit, p.lower, p.upper);
+          // The weight is no stair: keylines round sizes, not the stroke (a weight of 2.8333 on them).
+          if (unit > 0 && p.family == Family::Layout) on[r] = std::clamp(std::round(on[r] / unit) * unit, p.lower, p.upper);
         }
         on[*module] = size;
         const double r = residual(on);
