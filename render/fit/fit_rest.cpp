@@ -125,7 +125,6 @@ std::optional<check::ColorSolver::Solution> Fitter::solve_rest(const std::vector
   }
   const check::ColorSolver::Solution solved = all.solve(duotone_);
   if (worst) {
-    *worst = 0;
     // Each player weighed by how closely it draws as we do (the inverse of its residual when the
     // level began): the one nearer our renderer says more about the geometry than the noisier.
     *worst = 0;
@@ -284,6 +283,7 @@ void Fitter::fit_rest() {
     double best_residual = off * kKeylineResidual;
     on_keylines_ = true;
     for (const double size : {below, below + 2}) {
+      std::vector<double> tried;  // the last candidate: a twentieth often rounds as a quarter did
       for (const double unit : {0.0, 0.25, 0.05}) {
         std::vector<double> on = values_;
         for (std::size_t r : rows) {
@@ -292,6 +292,8 @@ void Fitter::fit_rest() {
           if (unit > 0 && p.family == Family::Layout) on[r] = std::clamp(std::round(on[r] / unit) * unit, p.lower, p.upper);
         }
         on[*module] = size;
+        if (on == tried) continue;
+        tried = on;
         const double r = residual(on);
         if (r < best_residual) best = on, best_residual = r;
       }

@@ -14,8 +14,8 @@ constexpr double kRoundedRest = 0.05;       // … or check's score of the rest 
 
 // The units a value of family `f` is tried at, roundest first. A size or the weight stops at a
 // hundredth: a thousandth of a unit is a hundredth of a pixel at 256 px, which rounding there
-// only tidies, and the 5 % of check's score it may cost at the fine size cost a weight of 2.8333
-// written as 2.833 the check at 256 px (score 1.00, 0.98 as fitted).
+// only tidies, while the 5 % of check's score at the fine size that rounding may cost is what
+// failed a weight of 2.8333 written as 2.833 at 256 px (1.00, where the truth scores 0.99).
 std::vector<double> rounding_units(Family f) {
   switch (f) {
     case Family::Timing: return {1, 0.5, 0.25, 0.1, 0.01};

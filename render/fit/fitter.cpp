@@ -18,8 +18,9 @@ std::string seconds_since(std::chrono::steady_clock::time_point began) {
 namespace {
 
 // `base` with its layout's keylines taken out. On keylines a layout size rounds to a whole unit,
-// which makes every size a staircase no search can climb; the fit moves sizes freely and puts the
-// keylines back at the end where they change nothing drawn (draws_alike).
+// which makes every size a staircase no search can climb; the fit moves sizes freely, then takes
+// the keylines where the target is drawn on them (fit_rest) or, at the end, where they change
+// nothing drawn (draws_alike).
 Json without_keylines(const Json& base) {
   Json doc = base;
   if (doc.contains("layout") && doc["layout"].is_object()) doc["layout"].erase("keylines");
