@@ -6,7 +6,6 @@
 
 #include <cmath>
 #include <cstring>
-#include <thread>
 
 namespace iconsynth::render {
 
@@ -51,10 +50,7 @@ std::uint32_t opaque_pixel(spec::Rgba c) { return 0xff000000u | std::uint32_t{c.
 
 }  // namespace
 
-int FrameRenderer::default_workers() {
-  const int cores = static_cast<int>(std::thread::hardware_concurrency());
-  return std::clamp(cores - 1, 0, 3);
-}
+int FrameRenderer::default_workers() { return worker_threads_at_most(); }
 
 FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t mask_budget_bytes, int workers)
     : scene_(&scene), size_(size), px_per_unit_(size / scene.grid), backdrop_((check_output_size(size), size), size),
@@ -384,6 +380,10 @@ void FrameRenderer::render_frame(const FrameScene& frame) {
   }
   if (jobs_.size() > 1 && !workers_ && worker_threads_ > 0 && size_ >= kWorkersFrom) {
     workers_ = std::make_unique<MaskWorkers>(size_, px_per_unit_, worker_threads_);
+    if (workers_->threads() == 0) {  // other renderers hold them all: this one draws alone
+      workers_.reset();
+      worker_threads_ = 0;
+    }
   }
   if (!jobs_.empty()) draw_wanted();
   // While this frame is composited, the workers draw the next one's masks (unless this one

@@ -44,13 +44,14 @@ class FrameRenderer {
   static constexpr std::size_t kDefaultMaskBudget = std::size_t{64} << 20;
 
   // Threads that draw masks beside the caller's by default: one fewer than the machine's cores,
-  // at most three.
+  // at most three (mask_workers.h).
   static int default_workers();
 
   // `scene` must outlive the renderer; std::invalid_argument when `size` is out of range.
   // `workers` threads (0: none) share out the masks of a frame with the caller, and draw ahead
   // those of the next frame of a play in order; they start with the first frame that needs two
-  // masks drawn.
+  // masks drawn, as many as the process has left (renderers on every core, as build's and the
+  // preview's, share the machine's few).
   FrameRenderer(const AnimatedScene& scene, int size, std::size_t mask_budget_bytes = kDefaultMaskBudget,
                 int workers = default_workers());
 

@@ -1,6 +1,7 @@
 #include "render/cairo/mask_workers.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace iconsynth::render {
 
@@ -9,7 +10,27 @@ std::shared_ptr<CoverageMask> draw_mask(PartRasteriser& rasteriser, MaskJob job)
   return rasteriser.rasterise(job.transform, *job.path, job.paint, job.box, std::move(job.key));
 }
 
-MaskWorkers::MaskWorkers(int size, double px_per_unit, int threads) : size_(size), px_per_unit_(px_per_unit), threads_(threads) {}
+namespace {
+
+// The worker threads no MaskWorkers holds.
+std::atomic<int>& free_threads() {
+  static std::atomic<int> free(worker_threads_at_most());
+  return free;
+}
+
+}  // namespace
+
+int worker_threads_at_most() {
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  return std::clamp(cores - 1, 0, 3);
+}
+
+MaskWorkers::MaskWorkers(int size, double px_per_unit, int threads) : size_(size), px_per_unit_(px_per_unit), threads_(0) {
+  int free = free_threads().load();
+  do {
+    threads_ = std::clamp(threads, 0, free);
+  } while (!free_threads().compare_exchange_weak(free, free - threads_));
+}
 
 MaskWorkers::~MaskWorkers() {
   {
@@ -18,6 +39,7 @@ MaskWorkers::~MaskWorkers() {
   }
   posted_.notify_all();
   for (std::thread& t : workers_) t.join();
+  free_threads() += threads_;
 }
 
 MaskWorkers::Entry* MaskWorkers::find(const std::vector<std::int64_t>& key, std::uint64_t hash) const {

@@ -31,12 +31,19 @@ struct MaskJob {
 // Draws `job` with `rasteriser`.
 std::shared_ptr<CoverageMask> draw_mask(PartRasteriser& rasteriser, MaskJob job);
 
+// Worker threads the process runs at most, across every renderer: one fewer than the machine's
+// cores, at most three (the callers' own threads use the rest).
+int worker_threads_at_most();
+
 class MaskWorkers {
  public:
-  // `threads` workers for a size × size canvas.
+  // Up to `threads` workers for a size × size canvas, as many as the process has left of
+  // worker_threads_at_most() (none: the caller draws every mask).
   MaskWorkers(int size, double px_per_unit, int threads);
   ~MaskWorkers();
   MaskWorkers(const MaskWorkers&) = delete;
+  // The workers it got.
+  int threads() const { return threads_; }
   MaskWorkers& operator=(const MaskWorkers&) = delete;
 
   // The masks of `jobs`, in order: those posted ahead are taken as
@@ -69,7 +76,7 @@ class MaskWorkers {
 
   int size_;
   double px_per_unit_;
-  int threads_;
+  int threads_;                       // taken from the process's, given back at the end
   std::vector<std::thread> workers_;  // started with the first post
   mutable std::mutex mutex_;
   std::condition_variable posted_, drawn_;

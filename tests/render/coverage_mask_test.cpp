@@ -3,6 +3,7 @@
 #include "render/cairo/coverage_cache.h"
 #include "render/cairo/coverage_mask.h"
 #include "render/cairo/draw.h"
+#include "mask_support.h"
 #include "support.h"
 
 #include <catch2/catch.hpp>
@@ -54,16 +55,6 @@ std::shared_ptr<render::CoverageMask> mask_of(render::PartRasteriser& r, const r
   return r.rasterise(at.transform, render::cairo_path_data(part.path), part.paint, at.box, key_of(r, part, at));
 }
 
-bool same_pixels(const render::CoverageMask& a, const render::CoverageMask& b) {
-  if (a.width() != b.width() || a.height() != b.height()) return false;
-  for (int y = 0; y < a.height(); ++y) {
-    for (int x = 0; x < a.width(); ++x) {
-      if (a.at(x, y) != b.at(x, y)) return false;
-    }
-  }
-  return true;
-}
-
 // Every part of every element kind: strokes and fills, straight and curved.
 std::vector<render::Part> sample_parts() {
   std::vector<render::Part> parts;
@@ -92,7 +83,7 @@ TEST_CASE("Parts moved by whole pixels have equal keys, and equal keys have equa
       const PlacedPart b = moved(a, shift(random), shift(random));
       if (key_of(rasteriser, part, a) != key_of(rasteriser, part, b)) continue;
       ++equal_keys;
-      CHECK(same_pixels(*mask_of(rasteriser, part, a), *mask_of(rasteriser, part, b)));
+      CHECK(test::same_pixels(*mask_of(rasteriser, part, a), *mask_of(rasteriser, part, b)));
     }
   }
   // Whole-pixel moves almost always keep every fixed-point coordinate (not always: a point's
@@ -118,7 +109,7 @@ TEST_CASE("A part whose ink stays inside the canvas has the same mask where the 
       rasteriser.key(at.transform, render::cairo_path_data(part.path), part.paint, at.box, false, key_at);
       rasteriser.key(inside.transform, render::cairo_path_data(part.path), part.paint, inside.box, false, key_inside);
       CHECK(key_at == key_inside);
-      CHECK(same_pixels(*rasteriser.rasterise(at.transform, render::cairo_path_data(part.path), part.paint, at.box, key_at),
+      CHECK(test::same_pixels(*rasteriser.rasterise(at.transform, render::cairo_path_data(part.path), part.paint, at.box, key_at),
                         *rasteriser.rasterise(inside.transform, render::cairo_path_data(part.path), part.paint, inside.box, key_inside)));
     }
   }
@@ -137,7 +128,7 @@ TEST_CASE("Keys tell apart parts that rasterise differently", "[render][cairo]")
     larger.transform.scale(1.0001);
     for (const PlacedPart& other : {quarter, larger}) {
       CHECK(key_of(rasteriser, part, a) != key_of(rasteriser, part, other));
-      CHECK_FALSE(same_pixels(*mask_of(rasteriser, part, a), *mask_of(rasteriser, part, other)));
+      CHECK_FALSE(test::same_pixels(*mask_of(rasteriser, part, a), *mask_of(rasteriser, part, other)));
     }
     // The same part with a wider stroke.
     if (part.paint.kind == render::Paint::Kind::Stroke) {

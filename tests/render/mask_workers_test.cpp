@@ -2,6 +2,7 @@
 // the caller's own rasteriser draws.
 #include "render/cairo/draw.h"
 #include "render/cairo/mask_workers.h"
+#include "mask_support.h"
 #include "support.h"
 
 #include <catch2/catch.hpp>
@@ -41,16 +42,6 @@ struct Jobs {
   }
 };
 
-bool same_pixels(const render::CoverageMask& a, const render::CoverageMask& b) {
-  if (a.width() != b.width() || a.height() != b.height()) return false;
-  for (int y = 0; y < a.height(); ++y) {
-    for (int x = 0; x < a.width(); ++x) {
-      if (a.at(x, y) != b.at(x, y)) return false;
-    }
-  }
-  return true;
-}
-
 }  // namespace
 
 TEST_CASE("Masks drawn by workers, ahead or beside the caller, are the masks drawn alone", "[render][cairo]") {
@@ -64,7 +55,7 @@ TEST_CASE("Masks drawn by workers, ahead or beside the caller, are the masks dra
   REQUIRE(drawn.size() == now.size());
   for (std::size_t i = 0; i < now.size(); ++i) {
     CHECK(drawn[i]->key() == now[i].key);
-    CHECK(same_pixels(*drawn[i], *render::draw_mask(alone, now[i])));
+    CHECK(test::same_pixels(*drawn[i], *render::draw_mask(alone, now[i])));
   }
   // Ahead: posted, then wanted (some taken as drawn, others drawn by whoever comes first).
   const std::vector<render::MaskJob> next = make.of_frame(alone, 41);
@@ -72,13 +63,13 @@ TEST_CASE("Masks drawn by workers, ahead or beside the caller, are the masks dra
   CHECK(workers.posted(next.front().key, next.front().hash));
   const auto half = std::vector<render::MaskJob>(next.begin(), next.begin() + std::ptrdiff_t(next.size() / 2));
   const auto taken = workers.draw(half, own);
-  for (std::size_t i = 0; i < half.size(); ++i) CHECK(same_pixels(*taken[i], *render::draw_mask(alone, half[i])));
+  for (std::size_t i = 0; i < half.size(); ++i) CHECK(test::same_pixels(*taken[i], *render::draw_mask(alone, half[i])));
   // The rest are handed over once drawn (or dropped unbegun when other work is posted ahead).
   workers.ahead({});
   for (const auto& mask : workers.take_drawn()) {
     const auto job = std::find_if(next.begin(), next.end(), [&](const render::MaskJob& j) { return j.key == mask->key(); });
     REQUIRE(job != next.end());
     CHECK(job - next.begin() >= std::ptrdiff_t(half.size()));
-    CHECK(same_pixels(*mask, *render::draw_mask(alone, *job)));
+    CHECK(test::same_pixels(*mask, *render::draw_mask(alone, *job)));
   }
 }
