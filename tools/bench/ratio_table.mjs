@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The renderer beside rlottie, as a table that is measured each time it is printed: runs the
 // frame benchmarks of ./build/bench (BM_RenderFrame: a loop played again; BM_RenderFirstPlay: a
-// new renderer drawing every frame once; BM_RlottieFrame: rlottie playing our own export) for
-// every style × motion at each size, in one run, and prints per size the range of ours / rlottie
-// over the pairs and the pair that is worst, with the date, the machine and the command.
+// new renderer drawing every frame once, with its worker threads, and
+// BM_RenderFirstPlayOneThread without them; BM_RlottieFrame: rlottie playing our own export)
+// for every style × motion at each size, in one run, and prints per size the range of
+// ours / rlottie over the pairs and the pair that is worst, with the date, the machine and the
+// command.
 // Ratios are taken inside one run, so a machine's speed cancels out; its load does not (rlottie
 // draws on worker threads, and a busy machine slows them as it slows ours): the load average is
 // printed beside the table. Exits 0 whatever the ratios are: it shows them, it judges nothing.
@@ -59,7 +61,7 @@ function run(o) {
   const dir = mkdtempSync(join(tmpdir(), 'iconsynth-ratio-'));
   const out = join(dir, 'bench.json');
   const sizes = o.sizes.join('|');
-  const args = [`--benchmark_filter=^BM_(RenderFrame|RenderFirstPlay|RlottieFrame)/[^/]+/[^/]+/(${sizes})/`,
+  const args = [`--benchmark_filter=^BM_(RenderFrame|RenderFirstPlay|RenderFirstPlayOneThread|RlottieFrame)/[^/]+/[^/]+/(${sizes})/`,
     `--benchmark_min_time=${o.minTime}`, `--benchmark_out=${out}`, '--benchmark_out_format=json'];
   if (o.repetitions > 1) args.push(`--benchmark_repetitions=${o.repetitions}`, '--benchmark_report_aggregates_only=true');
   const loadBefore = loadavg();
@@ -100,18 +102,20 @@ function table(o, { perFrame, command, loadBefore, loadAfter }) {
     `machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores; load average ${load(loadBefore)} before, ${load(loadAfter)} after`,
     `command: ${command.join(' ')}`,
     '',
-    `| px | looping, ours / rlottie (${pairs.length} pairs) | worst looping | first play / rlottie | worst first play | rlottie, ms a frame |`,
-    '| --- | --- | --- | --- | --- | --- |',
+    `| px | looping, ours / rlottie (${pairs.length} pairs) | worst looping | first play / rlottie | worst first play | first play, one thread | rlottie, ms a frame |`,
+    '| --- | --- | --- | --- | --- | --- | --- |',
   ];
   const over = [];
   for (const px of o.sizes) {
-    const row = { loop: [], first: [], rlottie: [] };
+    const row = { loop: [], first: [], alone: [], rlottie: [] };
     for (const pair of pairs) {
       const rlottie = perFrame[name('RlottieFrame', pair, px)];
       const loop = perFrame[name('RenderFrame', pair, px)], first = perFrame[name('RenderFirstPlay', pair, px)];
-      if (rlottie === undefined || loop === undefined || first === undefined) fail(`no complete run for ${pair} at ${px} px`);
+      const alone = perFrame[name('RenderFirstPlayOneThread', pair, px)];
+      if ([rlottie, loop, first, alone].includes(undefined)) fail(`no complete run for ${pair} at ${px} px`);
       row.loop.push({ pair, ratio: loop / rlottie });
       row.first.push({ pair, ratio: first / rlottie });
+      row.alone.push({ pair, ratio: alone / rlottie });
       row.rlottie.push(rlottie * 1e3);
       for (const [what, ratio] of [['looping', loop / rlottie], ['first play', first / rlottie]]) {
         if (ratio > 0.5) over.push(`${pair.replace('/', '-')} ${what} at ${px} px (${fixed(ratio)})`);
@@ -123,7 +127,9 @@ function table(o, { perFrame, command, loadBefore, loadAfter }) {
       return [`${fixed(r.min)}–${fixed(r.max)}`, worst.pair.replace('/', '-')];
     };
     const ms = range(row.rlottie);
-    lines.push(`| ${px} | ${cell(row.loop).join(' | ')} | ${cell(row.first).join(' | ')} | ${fixed(ms.min, 3)}–${fixed(ms.max, 3)} |`);
+    const alone = range(row.alone.map((e) => e.ratio));
+    lines.push(`| ${px} | ${cell(row.loop).join(' | ')} | ${cell(row.first).join(' | ')} | ${fixed(alone.min)}–${fixed(alone.max)} | ` +
+               `${fixed(ms.min, 3)}–${fixed(ms.max, 3)} |`);
   }
   lines.push('', over.length ? `Over half of rlottie's time: ${over.join(', ')}.` : "Every pair at every size within half of rlottie's time.");
   return lines.join('\n');
