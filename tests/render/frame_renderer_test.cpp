@@ -107,6 +107,18 @@ TEST_CASE("FrameRenderer draws the same frames with and without workers, in orde
   }
 }
 
+TEST_CASE("FrameRenderer keeps every mask of the busiest loop at 1024 px within its default budget", "[render][cairo]") {
+  // Four modules, each its own masks (their centres sit apart on the pixel grid), three parts a
+  // module: a second loop must still draw nothing.
+  const auto scene = render::build_scene(test::builtin_spec(), test::variant("duotone", 2, "strong"));
+  render::FrameRenderer renderer(scene, 1024);
+  for (int f = 0; f < scene.frame_count; ++f) renderer.render(f);
+  const long first_play = renderer.counts().rasterised;
+  for (int f = 0; f < scene.frame_count; ++f) renderer.render(f);
+  CHECK(renderer.counts().rasterised == first_play);
+  CHECK(renderer.mask_bytes() < render::FrameRenderer::kDefaultMaskBudget / 4);  // 10.4 MiB, kept as runs
+}
+
 TEST_CASE("FrameRenderer matches render_frame when its mask budget is spent", "[render][cairo]") {
   // No budget: nothing is kept. A small one: masks are evicted while the loop plays.
   const auto scene = render::build_scene(test::builtin_spec(), test::variant("duotone", 2.5, "strong"));
