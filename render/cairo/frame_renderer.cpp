@@ -22,7 +22,11 @@ constexpr int kMargin = 2;
 constexpr double kHidingHalfWidth = 2;
 
 // The smallest size whose masks take long enough to draw to be worth handing to another thread.
-constexpr int kWorkersFrom = 128;
+constexpr int kWorkersFrom = 64;
+
+// How many frames of a play in order the workers draw ahead: two keep them busy while the caller
+// composites one and draws its share of the next.
+constexpr int kFramesAhead = 2;
 
 bool is_static(const Element& e) { return e.position.is_static() && e.scale.is_static() && e.opacity.is_static(); }
 
@@ -185,9 +189,20 @@ void FrameRenderer::keep(const std::shared_ptr<CoverageMask>& mask) {
   if (mask->key()[PartRasteriser::kKindWord] == PartRasteriser::kInsideOnly) ++counts_.inside_only;
 }
 
-void FrameRenderer::draw_ahead(double next) {
-  evaluate(*scene_, next, ahead_);
+void FrameRenderer::draw_ahead(double step) {
   std::vector<MaskJob> jobs;
+  for (int k = 1; k <= kFramesAhead; ++k) {
+    const double next = last_frame_ + k * step;
+    if (next < 0 || next > scene_->frame_count - 1) break;
+    if (step > 0 ? next <= ahead_to_ : next >= ahead_to_) continue;  // posted by the frame before
+    post_ahead(next, jobs);
+    ahead_to_ = next;
+  }
+  workers_->ahead(std::move(jobs));
+}
+
+void FrameRenderer::post_ahead(double next, std::vector<MaskJob>& jobs) {
+  evaluate(*scene_, next, ahead_);
   for (std::size_t i = backdrop_count_; i < ahead_.elements.size(); ++i) {
     const FrameElement& fe = ahead_.elements[i];
     if (fe.opacity <= 0 || (cache_[i].rasterised && cache_[i].transform.matrix() == fe.transform.matrix())) continue;
@@ -201,7 +216,6 @@ void FrameRenderer::draw_ahead(double next) {
       }
     }
   }
-  workers_->ahead(std::move(jobs));
 }
 
 bool FrameRenderer::edge_hidden(std::size_t element, std::size_t part, const FrameElement& fe) const {
@@ -322,17 +336,18 @@ void FrameRenderer::redraw_directly(const FrameScene& frame) {
 
 const ImageSurface& FrameRenderer::render(double frame) {
   evaluate(*scene_, frame, frame_);
-  // Frames played in order: the next is likely the one as far on again.
-  const double next = frame + (frame - last_frame_);
+  // Frames played in order: the next are likely as far on again.
+  step_ = frame - last_frame_;
+  if (!std::isfinite(step_) || step_ == 0 || last_frame_ == kNoFrame) step_ = 0;
+  if (step_ == 0 || ahead_to_ == kNoFrame || std::abs(ahead_to_ - frame) > 2 * std::abs(step_)) ahead_to_ = frame;
   last_frame_ = frame;
-  next_frame_ = std::isfinite(next) && next >= 0 && next <= scene_->frame_count - 1 && next != frame ? next : kNoFrame;
   render_frame(frame_);
-  next_frame_ = kNoFrame;
   return image_;
 }
 
 const ImageSurface& FrameRenderer::render(const FrameScene& frame) {
-  last_frame_ = kNoFrame;
+  last_frame_ = ahead_to_ = kNoFrame;
+  step_ = 0;
   render_frame(frame);
   return image_;
 }
@@ -388,7 +403,7 @@ void FrameRenderer::render_frame(const FrameScene& frame) {
   if (!jobs_.empty()) draw_wanted();
   // While this frame is composited, the workers draw the next one's masks (unless this one
   // needed none drawn: a loop played again).
-  if (workers_ && counts_.rasterised > kept && next_frame_ != kNoFrame) draw_ahead(next_frame_);
+  if (workers_ && counts_.rasterised > kept && step_ != 0) draw_ahead(step_);
   for (int i = 0, count = cairo_region_num_rectangles(region); i < count; ++i) {
     cairo_rectangle_int_t r;
     cairo_region_get_rectangle(region, i, &r);

@@ -18,8 +18,8 @@
 //     before costs nothing.
 // What a first play cannot keep, it draws with less: a fill whose edge an opaque stroke of the
 // same outline hides (a duotone card) is drawn from its inside alone (inside_mask.h), and from
-// 128 px up, worker threads draw masks beside the caller and, while it composites a frame, the
-// masks of the next frame of a play in order (mask_workers.h).
+// 64 px up, worker threads draw masks beside the caller and, while it composites a frame, the
+// masks of the next two frames of a play in order (mask_workers.h).
 // Every frame is pixel for pixel what render_frame draws: coverage is Cairo's own, and it is
 // composited with the arithmetic Cairo uses (tests check every frame of every variant).
 
@@ -119,8 +119,11 @@ class FrameRenderer {
   MaskJob job_for(std::size_t element, std::size_t part, const FrameElement& fe, const InkBox& ink);
   // Draws the masks wanted (with the workers, where there are), keeps them and hands them out.
   void draw_wanted();
-  // Posts for the workers the masks of frame `next` that no one holds or draws.
-  void draw_ahead(double next);
+  // Posts for the workers the masks of the next frames of a play going by `step` that no one
+  // holds or draws (each frame once).
+  void draw_ahead(double step);
+  // Adds to `jobs` the masks of frame `next` that no one holds, nor wants twice.
+  void post_ahead(double next, std::vector<MaskJob>& jobs);
   // Restores `box` to the backdrop and composites every element that reaches it.
   void redraw(const FrameScene& frame, const PixelBox& box);
   // The same for layers_, part by part over the whole box, when a paint is translucent (pixman
@@ -162,8 +165,10 @@ class FrameRenderer {
   std::vector<MaskJob> jobs_;
   std::vector<Wanted> wanted_;
   static constexpr double kNoFrame = -1;
-  double last_frame_ = kNoFrame, next_frame_ = kNoFrame;  // render(double)'s frames: the last, the one likely next
-  FrameScene ahead_;                                      // the next frame, evaluated for draw_ahead
+  // render(double)'s frames: the last, how far on it was from the one before (0: not in
+  // order), and the furthest whose masks were posted ahead.
+  double last_frame_ = kNoFrame, step_ = 0, ahead_to_ = kNoFrame;
+  FrameScene ahead_;  // a frame to come, evaluated for post_ahead
   int worker_threads_;
   std::unique_ptr<MaskWorkers> workers_;  // last: stopped before what their jobs point into
 };

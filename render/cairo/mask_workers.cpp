@@ -12,6 +12,23 @@ std::shared_ptr<CoverageMask> draw_mask(PartRasteriser& rasteriser, MaskJob job)
 
 namespace {
 
+// How long an idle worker looks for the next post before it sleeps (waking a thread costs a
+// context switch or two, tens of microseconds on a virtual machine: a frame's worth of masks
+// at small sizes); what it looks for comes within a frame while a play goes on.
+constexpr std::chrono::microseconds kIdleLook{250};
+
+// Whether `done()` comes true before `limit` has passed, looking again and again, yielding the
+// core in between (on a busy machine to whoever needs it).
+template <class Done>
+bool within(std::chrono::nanoseconds limit, Done done) {
+  const auto end = std::chrono::steady_clock::now() + limit;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= end) return false;
+    std::this_thread::yield();
+  }
+  return true;
+}
+
 // The worker threads no MaskWorkers holds.
 std::atomic<int>& free_threads() {
   static std::atomic<int> free(worker_threads_at_most());
@@ -36,6 +53,7 @@ MaskWorkers::~MaskWorkers() {
   {
     const std::lock_guard lock(mutex_);
     stop_ = true;
+    ++posts_;
   }
   posted_.notify_all();
   for (std::thread& t : workers_) t.join();
@@ -68,7 +86,18 @@ void MaskWorkers::work() {
   PartRasteriser rasteriser(size_, px_per_unit_);
   std::unique_lock lock(mutex_);
   for (;;) {
-    posted_.wait(lock, [&] { return stop_ || next_posted(); });
+    if (!stop_ && !next_posted()) {
+      // Looks for a while, then sleeps until woken.
+      const unsigned seen = posts_;
+      lock.unlock();
+      within(kIdleLook, [&] { return posts_ != seen; });
+      lock.lock();
+      if (!stop_ && !next_posted()) {
+        ++idle_;
+        posted_.wait(lock, [&] { return stop_ || next_posted(); });
+        --idle_;
+      }
+    }
     if (stop_) return;
     Entry* e = next_posted();
     e->state = Entry::State::Drawing;
@@ -83,7 +112,7 @@ void MaskWorkers::work() {
     }
     e->mask = std::move(mask);
     e->state = Entry::State::Drawn;
-    drawn_.notify_all();
+    ++drawn_;
   }
 }
 
@@ -109,7 +138,8 @@ std::vector<std::shared_ptr<CoverageMask>> MaskWorkers::draw(std::vector<MaskJob
     wanted[i] = e;
   }
   while (workers_.size() < std::size_t(threads_)) workers_.emplace_back([this] { work(); });
-  posted_.notify_all();
+  ++posts_;
+  if (idle_ > 0) posted_.notify_all();
   // This thread draws what no worker has begun, then waits a while for the rest, then draws
   // what is still being drawn.
   for (std::size_t i = 0; i < wanted.size(); ++i) {
@@ -122,7 +152,21 @@ std::vector<std::shared_ptr<CoverageMask>> MaskWorkers::draw(std::vector<MaskJob
   const auto all_drawn = [&] {
     return std::all_of(wanted.begin(), wanted.end(), [](const Entry* e) { return e->state == Entry::State::Drawn; });
   };
-  drawn_.wait_for(lock, 2 * mask_time_ + std::chrono::microseconds(20), all_drawn);
+  // Meanwhile it draws what is posted ahead, rather than wait idle.
+  const auto until = std::chrono::steady_clock::now() + 2 * mask_time_ + std::chrono::microseconds(20);
+  while (!all_drawn()) {
+    if (Entry* e = next_posted(); e && std::chrono::steady_clock::now() < until) {
+      e->state = Entry::State::Drawing;
+      draw_entry(e, own, lock);
+      e->state = Entry::State::Drawn;
+      continue;
+    }
+    const unsigned seen = drawn_;
+    lock.unlock();
+    const bool more = within(until - std::chrono::steady_clock::now(), [&] { return drawn_ != seen; });
+    lock.lock();
+    if (!more) break;
+  }
   for (std::size_t i = 0; i < wanted.size(); ++i) {
     Entry* e = wanted[i];
     if (masks[i]) continue;
@@ -146,11 +190,16 @@ std::vector<std::shared_ptr<CoverageMask>> MaskWorkers::draw(std::vector<MaskJob
 void MaskWorkers::ahead(std::vector<MaskJob> jobs) {
   {
     const std::lock_guard lock(mutex_);
-    std::erase_if(entries_, [](const auto& e) { return e->state == Entry::State::Posted; });
+    ++round_;
+    std::erase_if(entries_, [&](const auto& e) { return e->state == Entry::State::Posted && e->round + 1 < round_; });
     for (MaskJob& job : jobs) {
-      if (!find(job.key, job.hash)) entries_.push_back(std::make_unique<Entry>(std::move(job)));
+      if (find(job.key, job.hash)) continue;
+      entries_.push_back(std::make_unique<Entry>(std::move(job)));
+      entries_.back()->round = round_;
     }
     while (workers_.size() < std::size_t(threads_)) workers_.emplace_back([this] { work(); });
+    ++posts_;
+    if (idle_ == 0) return;
   }
   posted_.notify_all();
 }

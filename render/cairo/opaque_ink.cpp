@@ -16,6 +16,13 @@ OpaqueInk::OpaqueInk(std::uint32_t color, const std::vector<std::uint32_t>& unde
   }
 }
 
+std::uint32_t OpaqueInk::over(std::uint32_t under, std::uint8_t coverage) const {
+  for (std::size_t u = 1; u < unders_.size(); ++u) {
+    if (unders_[u] == under) return over_[u][coverage];
+  }
+  return cairo_blend::blend(color_, coverage, under);
+}
+
 void OpaqueInk::draw_row(std::uint32_t* row, const CoverageMask& mask, int y, int origin, int x0, int x1) const {
   for (const CoverageMask::Run* run = mask.runs_begin(y); run != mask.runs_end(y); ++run) {
     const int from = std::max(run->x0 + origin, x0), to = std::min(run->x1 + origin, x1);
@@ -25,13 +32,18 @@ void OpaqueInk::draw_row(std::uint32_t* row, const CoverageMask& mask, int y, in
       continue;
     }
     const std::uint8_t* coverage = mask.coverage(*run) + (from - origin - run->x0);
+    const std::uint32_t* over_clear = over_[0].data();
     for (int x = from; x < to; ++x) {
       const std::uint8_t a = *coverage++;
       if (a == 0) continue;
       const std::uint32_t under = row[x];
-      std::size_t u = 0;
-      while (u < unders_.size() && unders_[u] != under) ++u;
-      row[x] = u < unders_.size() ? over_[u][a] : cairo_blend::blend(color_, a, under);
+      if (a == 255) {
+        row[x] = color_;
+      } else if (under == 0) {
+        row[x] = over_clear[a];
+      } else {
+        row[x] = over(under, a);
+      }
     }
   }
 }

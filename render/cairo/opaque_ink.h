@@ -25,6 +25,9 @@ class OpaqueInk {
   void draw_row(std::uint32_t* row, const CoverageMask& mask, int y, int origin, int x0, int x1) const;
 
  private:
+  // The colour over an opaque or partial pixel `under` at `coverage` (1 … 254).
+  std::uint32_t over(std::uint32_t under, std::uint8_t coverage) const;
+
   std::uint32_t color_;
   std::vector<std::uint32_t> unders_;                     // [0] is transparent
   std::vector<std::array<std::uint32_t, 256>> over_;      // [under][coverage]: the blend

@@ -91,7 +91,7 @@ void BM_RenderFrameAlone(benchmark::State& state) {
 BENCHMARK(BM_RenderFrameAlone)->Arg(24)->Arg(64)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond);
 
 // The first play of the animation: a new FrameRenderer draws every frame once, so every mask
-// it needs is drawn (shared between modules only), with its default workers (from 128 px, one
+// it needs is drawn (shared between modules only), with its default workers (from 64 px, one
 // fewer than the cores): BM_RenderFirstPlay/<style>/<motion>/<px>; and on the calling thread
 // alone: BM_RenderFirstPlayOneThread/…. The time is for the whole play; the counter
 // s_per_frame is per frame.
