@@ -111,11 +111,11 @@ function table(o, { perFrame, command, loadBefore, loadAfter }) {
     for (const pair of pairs) {
       const rlottie = perFrame[name('RlottieFrame', pair, px)];
       const loop = perFrame[name('RenderFrame', pair, px)], first = perFrame[name('RenderFirstPlay', pair, px)];
-      const alone = perFrame[name('RenderFirstPlayOneThread', pair, px)];
-      if ([rlottie, loop, first, alone].includes(undefined)) fail(`no complete run for ${pair} at ${px} px`);
+      const alone = perFrame[name('RenderFirstPlayOneThread', pair, px)];  // absent from older programs
+      if ([rlottie, loop, first].includes(undefined)) fail(`no complete run for ${pair} at ${px} px`);
       row.loop.push({ pair, ratio: loop / rlottie });
       row.first.push({ pair, ratio: first / rlottie });
-      row.alone.push({ pair, ratio: alone / rlottie });
+      if (alone !== undefined) row.alone.push({ pair, ratio: alone / rlottie });
       row.rlottie.push(rlottie * 1e3);
       for (const [what, ratio] of [['looping', loop / rlottie], ['first play', first / rlottie]]) {
         if (ratio > 0.5) over.push(`${pair.replace('/', '-')} ${what} at ${px} px (${fixed(ratio)})`);
@@ -127,9 +127,9 @@ function table(o, { perFrame, command, loadBefore, loadAfter }) {
       return [`${fixed(r.min)}–${fixed(r.max)}`, worst.pair.replace('/', '-')];
     };
     const ms = range(row.rlottie);
-    const alone = range(row.alone.map((e) => e.ratio));
-    lines.push(`| ${px} | ${cell(row.loop).join(' | ')} | ${cell(row.first).join(' | ')} | ${fixed(alone.min)}–${fixed(alone.max)} | ` +
-               `${fixed(ms.min, 3)}–${fixed(ms.max, 3)} |`);
+    const alone = row.alone.length ? range(row.alone.map((e) => e.ratio)) : null;
+    lines.push(`| ${px} | ${cell(row.loop).join(' | ')} | ${cell(row.first).join(' | ')} | ` +
+               `${alone ? `${fixed(alone.min)}–${fixed(alone.max)}` : '–'} | ${fixed(ms.min, 3)}–${fixed(ms.max, 3)} |`);
   }
   lines.push('', over.length ? `Over half of rlottie's time: ${over.join(', ')}.` : "Every pair at every size within half of rlottie's time.");
   return lines.join('\n');
