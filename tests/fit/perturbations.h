@@ -1,7 +1,7 @@
 #pragma once
 // Seeded perturbations of the built-in spec for the round trip: one to five parameters at a time,
 // values with two decimals (no round numbers to fall back on) that the loader accepts. Case k leads
-// with family k mod 9, so every family of the issue appears: style, primary colour, duotone mix,
+// with family k mod 9, so every family appears: style, primary colour, duotone mix,
 // weight, layout sizes, frame rate, timings (duration included), scales, easing.
 
 #include "fit_support.h"
