@@ -66,7 +66,7 @@ class Perturber {
         break;
       case 3:
         // rlottie draws the weight's time remap rounded to a frame: 1/12 of the range at 60 fps,
-        // 1/6 at 30 (README, "Why the weight is a time"), so the weights both players draw alike.
+        // 1/6 at 30 (render/lottie/README.md, "Why the weight is a time"), so the weights both players draw alike.
         put(changes, "stroke.default", std::round((1 + std::round(uniform(0.2, 1.8) * 6) / 6) * 1e4) / 1e4);
         break;
       case 4: {
