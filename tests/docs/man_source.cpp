@@ -35,17 +35,22 @@ std::string undo_escapes(const std::string& roff) {
   return out;
 }
 
-// A request's arguments: words, or "quoted words".
-std::vector<std::string> request_arguments(const std::string& rest) {
-  std::vector<std::string> args;
+// Words split at blanks outside quotes, the quotes removed: `quotes` are the characters that open
+// one (a shell's ' and ", roff's " alone).
+std::vector<std::string> split_words(const std::string& text, const std::string& quotes) {
+  std::vector<std::string> words;
   std::string word;
-  bool quoted = false, any = false;
-  for (char c : rest) {
-    if (c == '"') {
-      quoted = !quoted;
+  char quote = 0;
+  bool any = false;
+  for (char c : text) {
+    if (quote) {
+      if (c == quote) quote = 0;
+      else word += c;
+    } else if (quotes.find(c) != std::string::npos) {
+      quote = c;
       any = true;
-    } else if (c == ' ' && !quoted) {
-      if (any) args.push_back(word);
+    } else if (c == ' ' || c == '\t') {
+      if (any) words.push_back(word);
       word.clear();
       any = false;
     } else {
@@ -53,8 +58,8 @@ std::vector<std::string> request_arguments(const std::string& rest) {
       any = true;
     }
   }
-  if (any) args.push_back(word);
-  return args;
+  if (any) words.push_back(word);
+  return words;
 }
 
 bool is_marker(const std::string& line) { return line.rfind(".\\\" ", 0) == 0; }
@@ -68,7 +73,7 @@ std::string shown_text(const std::string& roff_line) {
   std::smatch m;
   if (!std::regex_match(roff_line, m, kRequest)) return "";
   const std::string name = m[1];
-  const std::vector<std::string> args = request_arguments(m[2]);
+  const std::vector<std::string> args = split_words(m[2], "\"");
   std::string text;
   if (name == "B" || name == "I" || name == "SH" || name == "SS") {
     for (const std::string& a : args) text += (text.empty() ? "" : " ") + a;
@@ -166,29 +171,6 @@ std::vector<std::string> shell_commands(const std::string& block) {
   return commands;
 }
 
-std::vector<std::string> shell_words(const std::string& command) {
-  std::vector<std::string> words;
-  std::string word;
-  char quote = 0;
-  bool any = false;
-  for (char c : command) {
-    if (quote) {
-      if (c == quote) quote = 0;
-      else word += c;
-    } else if (c == '\'' || c == '"') {
-      quote = c;
-      any = true;
-    } else if (c == ' ' || c == '\t') {
-      if (any) words.push_back(word);
-      word.clear();
-      any = false;
-    } else {
-      word += c;
-      any = true;
-    }
-  }
-  if (any) words.push_back(word);
-  return words;
-}
+std::vector<std::string> shell_words(const std::string& command) { return split_words(command, "'\""); }
 
 }  // namespace iconsynth::test
