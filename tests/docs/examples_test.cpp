@@ -97,7 +97,7 @@ void run_examples(const std::string& file) {
       const bool background = block.marker == "run: stopped with Ctrl-C";
       const int expected = std::regex_match(block.marker, m, kExit) ? std::stoi(m[1]) : 0;
       REQUIRE((block.marker == "run" || steps || background || expected != 0));
-      last = run_block(background ? "until-it-prints" : "foreground", steps ? steps_of(block.text) : block.text, work, runner);
+      last = run_block(background ? "until-quiet" : "foreground", steps ? steps_of(block.text) : block.text, work, runner);
       INFO("printed:\n" << last.output);
       CHECK(last.exit_code == expected);
       ++runs;

@@ -5,7 +5,8 @@
 // what the block is; man/README.md explains them:
 //   .\" run                          run as shown, after the page's blocks before it: exit 0
 //   .\" run: exit N                  the same, exit N
-//   .\" run: stopped with Ctrl-C     the same, in the background: Ctrl-C once it has printed, exit 0
+//   .\" run: stopped with Ctrl-C     the same, in the background: Ctrl-C once it has printed and
+//                                    gone quiet, exit 0
 //   .\" run: steps                   a CI file: each of its `run:` lines is run as above
 //   .\" output                       what the run block before it prints (shown lines, in order)
 //   .\" file: NAME                   written to NAME, for the run blocks after it
