@@ -73,7 +73,7 @@ std::string missing_line(const std::string& shown, const std::string& output) {
 }
 
 void run_examples(const std::string& file) {
-  const ManSource source = read_man_source(fs::path(ICONSYNTH_SOURCE_DIR) / "man" / file);
+  const ManSource source = read_man_source(fs::path(ICONSYNTH_SOURCE_DIR) / "tools" / "man" / file);
   REQUIRE(source.problems.empty());
   const fs::path work = scratch_dir("docs-" + source.page + "." + std::to_string(source.section));
   const fs::path runner = scratch_dir("docs-" + source.page + "." + std::to_string(source.section) + "-runner");
@@ -145,7 +145,7 @@ EXAMPLES_OF("iconsynth-fitting.7.h2m", fitting)
 
 TEST_CASE("Every page of the manual has its examples run by a test here", "[docs][examples]") {
   std::set<std::string> pages;
-  for (const auto& e : fs::directory_iterator(fs::path(ICONSYNTH_SOURCE_DIR) / "man")) {
+  for (const auto& e : fs::directory_iterator(fs::path(ICONSYNTH_SOURCE_DIR) / "tools" / "man")) {
     if (e.path().extension() == ".h2m") pages.insert(e.path().filename().string());
   }
   CHECK(pages_run() == pages);

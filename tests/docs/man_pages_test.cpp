@@ -83,7 +83,7 @@ TEST_CASE("Every command has its page, with NAME, SYNOPSIS, DESCRIPTION, OPTIONS
   for (const auto& [command, options] : cli_facts().options) {
     INFO("iconsynth " << command);
     expected.insert(page_of(command) + ".1.gz");
-    CHECK(fs::exists(fs::path(ICONSYNTH_SOURCE_DIR) / "man" / (page_of(command) + ".1.h2m")));
+    CHECK(fs::exists(fs::path(ICONSYNTH_SOURCE_DIR) / "tools" / "man" / (page_of(command) + ".1.h2m")));
     const std::string shown = read_page(page_file(page_of(command), 1));
     require_sections(shown, {"NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "EXAMPLES", "SEE ALSO"});
     CHECK(section_text(shown, "OPTIONS").find("--help") != std::string::npos);  // generated from --help

@@ -130,7 +130,7 @@ ManSource read_man_source(const std::filesystem::path& path) {
 
 std::vector<ManSource> all_man_sources() {
   std::vector<std::filesystem::path> paths;
-  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(ICONSYNTH_SOURCE_DIR) / "man")) {
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(ICONSYNTH_SOURCE_DIR) / "tools" / "man")) {
     if (e.path().extension() == ".h2m") paths.push_back(e.path());
   }
   std::sort(paths.begin(), paths.end());

@@ -1,8 +1,8 @@
 #pragma once
-// A page source of the manual (man/*.h2m), read as the docs tests need it. A source is a help2man
+// A page source of the manual (tools/man/*.h2m), read as the docs tests need it. A source is a help2man
 // include file: roff under [SECTION] headings (help2man's [=SECTION], [<SECTION], [>SECTION] too).
 // Its code blocks (.EX … .EE, perhaps inside .RS … .RE) each follow one marker comment that says
-// what the block is; man/README.md explains them:
+// what the block is; tools/man/README.md explains them:
 //   .\" run                          run as shown, after the page's blocks before it: exit 0
 //   .\" run: exit N                  the same, exit N
 //   .\" run: stopped with Ctrl-C     the same, in the background: Ctrl-C once it has printed and
@@ -37,7 +37,7 @@ struct ManSource {
 // Reads one page source.
 ManSource read_man_source(const std::filesystem::path& path);
 
-// Every page source under man/ of the source tree, by file name.
+// Every page source under tools/man/ of the source tree, by file name.
 std::vector<ManSource> all_man_sources();
 
 // The text a roff line shows, fonts dropped and escapes undone (\- \e \& \(aq \(em …); a request

@@ -21,7 +21,7 @@ using namespace iconsynth::test;
 namespace {
 
 struct Mention {
-  std::string where;  // "man/iconsynth-render.1.h2m:77"
+  std::string where;  // "tools/man/iconsynth-render.1.h2m:77"
   std::string text;
 };
 
