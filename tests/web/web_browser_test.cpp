@@ -67,7 +67,7 @@ render::Variant in_animation(render::Variant base, const std::string& animation)
   return base;
 }
 
-// How a read-back frame compares with Cairo's: the measure (mean absolute difference,
+// How a read-back frame compares with Cairo's: the players' measure (mean absolute difference,
 // share of pixels off by more than 32), and check's size-independent one (shape_diff.h) for the log.
 struct Verdict {
   render::DiffStats pixels;
@@ -105,7 +105,7 @@ Verdict against_cairo(const Json& shown, const render::Variant& expected, double
 }
 
 // The mean a frame of a play may reach on a `size` px canvas. First and rest frames are held to the
-// issue's 1.0 at every size and ratio, and so is every frame of a play from 128 px up (ThorVG's
+// limit of 1.0 at every size and ratio, and so is every frame of a play from 128 px up (ThorVG's
 // worst over every frame of the five animations measured there: 0.35). Below, in a play, no
 // rasteriser reaches it on every frame: ThorVG's worst over every frame of outline-strong is 1.16
 // at 32 px (the React snippet at ratio 1; 20 of 90 frames over 1.0, the gather and the landings;

@@ -58,7 +58,7 @@ TEST_CASE("The web package holds its modules, types, descriptor and bundle, and 
   CHECK(package["version"] == "1.2.3");
   CHECK(package["type"] == "module");
   CHECK(package["license"] == "MIT");
-  // Every subpath the issue names, each pointing at a file of the package (types beside modules).
+  // Every subpath a page imports, each pointing at a file of the package (types beside modules).
   for (const char* subpath : {"./runtime", "./react", "./element", "./gpu-cluster.mjs", "./gpu-cluster.lottie"}) {
     INFO(subpath);
     REQUIRE(package["exports"].contains(subpath));

@@ -101,7 +101,7 @@ void run_export(const ExportOptions& asked, CLI::App& cmd) {
   for (const char* name : {"--style", "--motion", "--color"}) {
     if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " applies to --format lottie and svg only; a dotLottie bundle (and the web package around it) holds every style and motion");
   }
-  // Players scale a bundle to any size: it keeps the exact geometry (README "Crisp at every size").
+  // Players scale a bundle to any size: it keeps the exact geometry (render/scene/README.md).
   if (cmd.count("--exact") > 0) {
     throw std::invalid_argument("--exact applies to --format lottie and svg only; a dotLottie bundle always holds the exact geometry");
   }
