@@ -50,7 +50,7 @@ export function createIcon(canvas, options = {}) {
 
   const calm = matchMedia('(prefers-reduced-motion: reduce)');
   const onCalm = () => player?.stateMachineSetBooleanInput('@REDUCED_MOTION@', calm.matches);
-  // `player` draws on the canvas, playing bundle `playing`; `wanted` is the one its pixels ask for.
+  // `player` plays bundle `playing` on the canvas; its pixels ask for `wanted`.
   let player = null, playing, wanted, shown = false, style, queued, gone = false, settle, refuse;
   const missing = new Set(); // masters a site did not copy: the bundle stands in
   const ready = new Promise((ok, bad) => { settle = ok; refuse = bad; });
@@ -124,7 +124,7 @@ export function createIcon(canvas, options = {}) {
       settle(true);
     }
   };
-  // A bundle that cannot load rejects `ready`; once shown, the icon keeps its frame.
+  // A bundle that cannot load rejects `ready`; once shown, the icon stays.
   const again = () => show().catch((e) => shown || refuse(e));
   // A zoom or another screen changes the ratio, a layout the box: pixels and master follow.
   let density = null;
@@ -156,7 +156,8 @@ export function createIcon(canvas, options = {}) {
       const { size, weight } = look;
       look = check(changes);
       if (size && !look.size) canvas.style.width = canvas.style.height = '';
-      if (shown) start(), paint(); // while loading, the look is set before the first frame
+      // Else the look is set before the next bundle's first frame.
+      if (shown && source(pixels()) === playing) start(), paint();
       if (look.size !== size || look.weight !== weight) again();
     },
     // Releases the player, its observers and listeners; `ready` settles false if it had not yet.

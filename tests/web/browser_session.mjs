@@ -581,25 +581,32 @@ async function crispCell(context, [snippetName, size, ratio]) {
   await p.close();
 }
 
-// A size changed from 32 to 48 during a strong play (ratio 1), and the ratio from 1 to 2 during a
-// light one (32 CSS px): every painted frame read back, before, across and after the switch.
+// A size changed from 32 to 48 during a strong play (ratio 1), the ratio from 1 to 2 during a
+// light one (32 CSS px), and the canvas's box from 32 to 48 CSS px with no `size` during a strong
+// one: every painted frame read back, before, across and after the switch. After the size's
+// switch, looks at rest: a weight between presets (the bundle), a preset with another colour and
+// theme (its master), each the next frame drawn.
 async function crispSwitches(context) {
-  const url = page('/crisp-switch.html', `<canvas id="icon"></canvas><script type="module">
+  const script = (options) => `<script type="module">
 import { createIcon } from '/generative-icons/runtime.mjs';
 import icon from '/generative-icons/gpu-cluster.mjs';
-window.handle = await createIcon(document.getElementById('icon'), { icon, size: 32, color: '#ffffff', theme: 'dark' });
-</script>`);
-  for (const change of ['size', 'ratio']) {
+window.handle = await createIcon(document.getElementById('icon'), { icon, ${options}color: '#ffffff', theme: 'dark' });
+</script>`;
+  const sized = page('/crisp-switch.html', `<canvas id="icon"></canvas>${script('size: 32, ')}`);
+  const boxed = page('/crisp-switch-box.html', `<canvas id="icon" style="width:32px;height:32px"></canvas>${script('')}`);
+  for (const change of ['size', 'ratio', 'box']) {
     const p = await newPage(context, `switch-${change}`);
-    await p.goto(url);
+    await p.goto(change === 'box' ? boxed : sized);
     await waitFor(p, () => window.handle?.player);
     const canvas = await p.evaluateHandle(() => document.getElementById('icon'));
     const drawsBefore = await p.evaluate((c) => c.__log.length, canvas);
     await p.evaluate(`window.__keep = ${EVERY}; window.__sampling = true`);
-    await p.evaluate((motion) => window.handle.play(motion), change === 'size' ? 'strong' : 'light');
+    await p.evaluate((motion) => window.handle.play(motion), change === 'ratio' ? 'light' : 'strong');
     await waitFor(p, (c) => c.__player?.stateMachineGetCurrentState() !== 'rest' && c.__player.currentFrame > 20, canvas, 3000);
     if (change === 'size') {
       await p.evaluate(() => window.handle.update({ size: 48 }));
+    } else if (change === 'box') {
+      await p.evaluate((c) => { c.style.width = c.style.height = '48px'; }, canvas);
     } else {
       const cdp = await p.context().newCDPSession(p);
       // (The viewport changes by a pixel too: with the same size, Chromium's emulation re-evaluates no media query.)
@@ -609,8 +616,25 @@ window.handle = await createIcon(document.getElementById('icon'), { icon, size: 
     await p.evaluate(() => { window.__sampling = false; });
     const after = await p.evaluate((c) => ({ css: getComputedStyle(c).width, ratio: devicePixelRatio }), canvas);
     results.crisp[`switch-${change}`] = { ...after, log: saveFrames(`switch-${change}`, (await logOf(p, canvas)).slice(drawsBefore)) };
+    if (change === 'size') results.crisp.looks = await crispLooks(p, canvas);
     await p.close();
   }
+}
+
+// The next frame drawn after each change of look on an open page at rest.
+async function crispLooks(p, canvas) {
+  const looks = { between: { weight: 2.25 }, preset: { weight: 2.5, color: '#E5484D', theme: 'light' } };
+  const out = {};
+  for (const [name, look] of Object.entries(looks)) {
+    const before = await p.evaluate((c) => c.__log.length, canvas), from = served.length;
+    await p.evaluate((l) => { window.__keep = () => true; window.handle.update(l); }, look);
+    await waitFor(p, ([c, n]) => c.__log.length > n, [canvas, before], 3000);
+    await p.waitForTimeout(50);
+    const draws = (await logOf(p, canvas)).slice(before);
+    out[name] = { look, draws: draws.length, first: saveFrames(`looks-${name}`, draws.slice(0, 1))[0], fetched: served.slice(from) };
+  }
+  await p.evaluate(() => { window.__keep = () => false; });
+  return out;
 }
 
 async function crispPages(contexts) {

@@ -129,20 +129,20 @@ TEST_CASE("What a page plays is crisp: the seed's snippets at a sample of sizes 
   CHECK(against_exact.mean_abs > 5);
 }
 
-TEST_CASE("Switching masters while playing (size 32 to 48, ratio 1 to 2): every painted frame is the motion's frame at that time, in the new master from the switch on",
+TEST_CASE("Masters switched while playing (size, ratio, box): every painted frame is the motion's at that time, the new master's from the switch on",
           "[web][browser][crisp]") {
   struct Switch {
     const char* change;
     int before, after;   // backing px
     const char* motion;  // the play it happens in
   };
-  for (const Switch& s : {Switch{"size", 32, 48, "strong"}, Switch{"ratio", 32, 64, "light"}}) {
+  for (const Switch& s : {Switch{"size", 32, 48, "strong"}, Switch{"ratio", 32, 64, "light"}, Switch{"box", 32, 48, "strong"}}) {
     const std::string name = std::string("switch-") + s.change;
     const Json& r = session()["crisp"][name];
     INFO(name << ": " << session()[name + "Errors"].dump());
     CHECK(session()[name + "Errors"].empty());
-    CHECK(r["css"] == (s.change == std::string("size") ? "48px" : "32px"));
-    CHECK(r["ratio"] == (s.change == std::string("size") ? 1 : 2));
+    CHECK(r["css"] == (s.change == std::string("ratio") ? "32px" : "48px"));
+    CHECK(r["ratio"] == (s.change == std::string("ratio") ? 2 : 1));
     double last_before = -1, first_after = -1;
     std::size_t before = 0, after = 0;
     Verdict worst;
@@ -176,6 +176,35 @@ TEST_CASE("Switching masters while playing (size 32 to 48, ratio 1 to 2): every 
     std::cout << name << ": " << before << " frames at " << s.before << " px, then " << after << " at " << s.after << " px (frame "
               << last_before << " then " << first_after << "), worst " << worst.describe() << "\n";
   }
+}
+
+TEST_CASE("Live looks on a master: a weight between presets plays the exact bundle, a preset with another colour and theme its master, each from the next frame drawn",
+          "[web][browser][crisp]") {
+  const Json& looks = session()["crisp"]["looks"];
+  INFO(looks.dump(1));
+  const auto fetched = [&](const char* name) {
+    std::vector<std::string> lotties;
+    for (const Json& f : looks[name]["fetched"]) {
+      if (f[0].get<std::string>().ends_with(".lottie")) lotties.push_back(f[0]);
+    }
+    return lotties;
+  };
+  // 48 CSS px at ratio 1, the seed's look: weight 2.25 is no preset, so the bundle with its weight slot.
+  CHECK(fetched("between") == std::vector<std::string>{"/generative-icons/gpu-cluster.lottie"});
+  render::Variant between = kSeed;
+  between.weight = 2.25;
+  REQUIRE(looks["between"]["first"]["w"] == 48);
+  check_frame("weight 2.25 at 48 px (the bundle), the next frame", looks["between"]["first"], between);
+  // Weight 2.5, red, the light theme: the 48 px master of weight 2.5, its colour slots set.
+  CHECK(fetched("preset") == std::vector<std::string>{"/generative-icons/masters/gpu-cluster-48px-w2.5.lottie"});
+  check_frame("weight 2.5, #E5484D, light, at 48 px (its master), the next frame", looks["preset"]["first"], look("outline", 2.5, "light", "light", "#E5484D"));
+  // The control: that frame is not the bundle's weight 2.5 (the master is drawn for its pixels).
+  const std::vector<std::uint32_t> pixels = test::page_pixels(looks["preset"]["first"]);
+  const render::AnimatedScene exact = render::build_scene(test::builtin_spec(), look("outline", 2.5, "light", "light", "#E5484D"));
+  const render::DiffStats against_exact =
+      render::compare_images(render::render_frame(render::evaluate(exact, 0), 48).view(), render::view_of(pixels, 48, 48), test::kPageTolerance);
+  INFO("against the exact geometry: " << render::describe(against_exact));
+  CHECK(against_exact.mean_abs > 2);
 }
 
 TEST_CASE("A page showing the icon at 32 px (the seed's React snippet) fetches one bundle, the master of its pixels, within the published asset's 12,291 bytes",
