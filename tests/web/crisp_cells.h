@@ -31,10 +31,12 @@ struct CrispCell {
   int px = 0;                    // the backing store's side
   double softness = 0;           // the page's rest pose
   double png_softness = 0;       // our PNG of that size (hinted up to hinting.up_to)
+  PageVerdict rest;              // the first frame, the rest pose
   PageVerdict worst;             // over every painted frame of the plays, by the mean
   double worst_shift = 0;        // px, the worst edge shift of those frames
   std::size_t light = 0, strong = 0;  // frames compared of each motion
-  std::size_t over_mean = 0;     // frames whose mean is over 1.0
+  std::size_t compared = 0;      // painted frames compared, at rest and in motion
+  std::size_t over_mean = 0;     // of them, frames whose mean is over 1.0
 };
 
 // One cell's results, checked.
@@ -51,6 +53,7 @@ inline CrispCell check_crisp_cell(const std::string& name, const PageJson& cell)
   CHECK(first["state"] == "rest");
   CHECK(first["frame"] == 0);
   c.softness = page_softness(first);
+  c.rest = against_cairo(first, seed_look());
   c.png_softness = render::rest_softness(render::scene_for_size(builtin_spec(), seed_look(), c.px), c.px);
   INFO("softness " << c.softness << ", our PNG at " << c.px << " px " << c.png_softness);
   CHECK(c.softness <= kSofterThanPngAtMost * c.png_softness);
@@ -63,6 +66,7 @@ inline CrispCell check_crisp_cell(const std::string& name, const PageJson& cell)
     if (v.pixels.mean_abs >= c.worst.pixels.mean_abs) c.worst = v;
     c.worst_shift = std::max(c.worst_shift, v.shape.edge_shift);
     c.over_mean += v.pixels.mean_abs > kPageMaxMean;
+    ++c.compared;
     if (e["state"] == "strong") ++c.strong;
     if (e["state"] == "light") ++c.light;
   }
@@ -70,8 +74,8 @@ inline CrispCell check_crisp_cell(const std::string& name, const PageJson& cell)
   // busy machine drops).
   CHECK(c.light >= 40);
   CHECK(c.strong >= 60);
-  std::printf("%s: %d px backing, softness %.3f (our PNG %.3f), %zu light and %zu strong frames (%zu over mean 1.0), worst edge shift %.3f px, worst mean: %s\n",
-              name.c_str(), c.px, c.softness, c.png_softness, c.light, c.strong, c.over_mean, c.worst_shift, c.worst.describe().c_str());
+  std::printf("%s: %d px backing, rest mean %.2f, softness %.3f (our PNG %.3f), %zu light and %zu strong frames (%zu of %zu painted frames over mean 1.0), worst edge shift %.3f px, worst mean: %s\n",
+              name.c_str(), c.px, c.rest.pixels.mean_abs, c.softness, c.png_softness, c.light, c.strong, c.over_mean, c.compared, c.worst_shift, c.worst.describe().c_str());
   return c;
 }
 
