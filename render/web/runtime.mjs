@@ -52,7 +52,6 @@ export function createIcon(canvas, options = {}) {
   const onCalm = () => player?.stateMachineSetBooleanInput('@REDUCED_MOTION@', calm.matches);
   // `player` plays bundle `playing` on the canvas; its pixels ask for `wanted`.
   let player = null, playing, wanted, shown = false, style, queued, gone = false, settle, refuse;
-  const missing = new Set(); // masters a site did not copy: the bundle stands in
   const ready = new Promise((ok, bad) => { settle = ok; refuse = bad; });
   ready.catch(() => {}); // reported through the handle's own promise
 
@@ -75,7 +74,7 @@ export function createIcon(canvas, options = {}) {
   const source = ([w, h], m = icon.masters, weight = look.weight ?? icon.weight.default) => {
     const at = m && href == icon.src && w === h && m.sizes.includes(w) && m.weights.includes(weight) &&
       String(new URL(m.path.replace('{px}', w).replace('{weight}', weight), href));
-    return at && !missing.has(at) ? at : href;
+    return at || href;
   };
   const fit = ([width, height, ratio] = pixels()) => {
     if (look.size) canvas.style.width = canvas.style.height = `${look.size}px`;
@@ -88,25 +87,19 @@ export function createIcon(canvas, options = {}) {
   // bundle's own look on load), gives it the look, state and frame, and swaps it in in one task.
   const show = async () => {
     const at = source(pixels());
-    if (at === wanted) return at === playing && (fit(), player.resize());
+    if (at === wanted || at === playing) return (wanted = at) === playing && (fit(), player.resize());
     wanted = at;
-    let next;
-    try {
-      const { DotLottie } = await import('@DOTLOTTIE_WEB@');
-      const wasm = wasmLocation(wasmUrl);
-      DotLottie.setWasmUrl(wasm); // one load, shared by every icon on the page
-      await named('wasmUrl', wasm, DotLottie.preload());
-      next = new DotLottie({ canvas: { width: 1, height: 1 }, data: await named('src', at, bundle(at)) });
-      await new Promise((ok, bad) => {
-        next.addEventListener('load', ok);
-        next.addEventListener('loadError', (e) => bad(new Error(`src: ${at} is not a dotLottie bundle (${e.error?.message})`)));
-      });
-    } catch (e) {
-      if (at === href) throw e;
-      missing.add(at);
-      wanted = null;
-      return show();
-    }
+    const { DotLottie } = await import('@DOTLOTTIE_WEB@');
+    const wasm = wasmLocation(wasmUrl);
+    DotLottie.setWasmUrl(wasm); // one load, shared by every icon on the page
+    await named('wasmUrl', wasm, DotLottie.preload());
+    // A master a site did not copy: the bundle stands in.
+    const data = await named('src', at, bundle(at).catch((e) => (at === href ? Promise.reject(e) : bundle(href))));
+    const next = new DotLottie({ canvas: { width: 1, height: 1 }, data });
+    await new Promise((ok, bad) => {
+      next.addEventListener('load', ok);
+      next.addEventListener('loadError', (e) => bad(new Error(`src: ${at} is not a dotLottie bundle (${e.error?.message})`)));
+    });
     if (gone || wanted !== at) return next.destroy();
     const state = player?.stateMachineGetCurrentState(), frame = player?.currentFrame;
     player?.destroy();

@@ -8,6 +8,7 @@
 //   /node_modules/@lottiefiles/dotlottie-web/ the pinned player, mapped by each page's import map
 //   /assets/player.wasm                      its wasm again, where a site hosting it names it (wasmUrl)
 //   /slow/PATH                               PATH, 300 ms late (a bundle still loading)
+//   UNCOPIED_MASTER                          404, as on a site that did not copy that master
 // Every page is instrumented before its scripts run: each putImageData on a canvas is counted and
 // logged with the player's frame, animation and state (DotLottie.prototype.setCanvas is wrapped to
 // know which player draws where), chosen draws are read back with getImageData; animation-frame
@@ -57,6 +58,8 @@ const fetched = {};      // path → requests
 const served = [];       // [path, bytes] of every response, in order
 const SLOW = '/slow', SLOW_MS = 300;        // /slow/PATH is PATH, served that late
 const SELF_HOSTED_WASM = '/assets/player.wasm'; // the player's wasm where a site put it itself (wasmUrl)
+// A master a site did not copy (no crisp cell plays weight 1.5): served as 404.
+const UNCOPIED_MASTER = '/generative-icons/masters/gpu-cluster-36px-w1.5.lottie';
 const TYPES = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm', '.lottie': 'application/zip',
   '.html': 'text/html', '.json': 'application/json' };
 function fileFor(pathname) {
@@ -71,6 +74,7 @@ async function serve(route) {
     await new Promise((ok) => setTimeout(ok, SLOW_MS));
     pathname = pathname.slice(SLOW.length);
   }
+  if (pathname === UNCOPIED_MASTER) return served.push([pathname, 0]), route.fulfill({ status: 404, body: 'not found' });
   if (pages.has(pathname)) {
     const [type, body] = pages.get(pathname);
     served.push([pathname, Buffer.byteLength(body)]);
@@ -536,6 +540,24 @@ window.out = { missing: await rejected({ icon, wasmUrl: '/missing.wasm' }), unma
   await p.close();
 }
 
+// A master the site did not copy: the icon shows all the same, from the bundle.
+async function uncopiedMaster(context) {
+  const url = page('/uncopied.html', `<canvas id="c"></canvas><script type="module">
+import { createIcon } from '/generative-icons/runtime.mjs';
+import icon from '/generative-icons/gpu-cluster.mjs';
+window.shown = await createIcon(document.getElementById('c'), { icon, size: 36, weight: 1.5 }).ready;
+</script>`);
+  const p = await newPage(context, 'uncopied');
+  const from = served.length;
+  await p.goto(url);
+  await waitFor(p, () => window.shown !== undefined);
+  const canvas = await p.evaluateHandle(() => document.getElementById('c'));
+  results.uncopied = { shown: await p.evaluate(() => window.shown), first: saveFrames('uncopied', (await logOf(p, canvas)).slice(0, 1))[0],
+    fetched: served.slice(from).map(([at]) => at).filter((at) => at.endsWith('.lottie')) };
+  log('uncopied', { ...results.uncopied, first: undefined });
+  await p.close();
+}
+
 // ---- crisp: what a page plays at each size and ratio ----
 
 const CRISP_SIZES = [16, 20, 24, 32, 40, 48], CRISP_RATIOS = [1, 1.5, 2];
@@ -676,6 +698,7 @@ try {
     await timed('errors', () => errors(contexts[1]));
     await timed('wasmUrl', () => wasmUrl(contexts[1]));
     await timed('wasmErrors', () => wasmErrors(contexts[1]));
+    await timed('uncopied', () => uncopiedMaster(contexts[1]));
   }
   await timed('crisp', () => crispPages(contexts));
   results.foreignRequests ??= [];

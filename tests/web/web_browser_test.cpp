@@ -207,6 +207,22 @@ TEST_CASE("Live looks on a master: a weight between presets plays the exact bund
   CHECK(against_exact.mean_abs > 2);
 }
 
+TEST_CASE("A master a site did not copy: the icon shows all the same, drawn from the bundle", "[web][browser][crisp]") {
+  const Json& r = session()["uncopied"];
+  INFO(r.dump() << session()["uncopiedErrors"].dump());
+  CHECK(r["shown"] == true);
+  // The master asked for (by the early fetch, then once more when the player is ready), then the bundle.
+  REQUIRE(r["fetched"].size() >= 2);
+  CHECK(r["fetched"][0] == "/generative-icons/masters/gpu-cluster-36px-w1.5.lottie");
+  CHECK(r["fetched"].back() == "/generative-icons/gpu-cluster.lottie");
+  const std::vector<std::uint32_t> pixels = test::page_pixels(r["first"]);
+  const render::AnimatedScene exact = render::build_scene(test::builtin_spec(), look("outline", 1.5, "light", "dark", "#FFFFFF"));
+  const render::DiffStats drawn =
+      render::compare_images(render::render_frame(render::evaluate(exact, 0), 36).view(), render::view_of(pixels, 36, 36), test::kPageTolerance);
+  INFO("the first frame against the exact geometry at 36 px: " << render::describe(drawn));
+  CHECK(drawn.mean_abs <= test::kPageMaxMean);
+}
+
 TEST_CASE("A page showing the icon at 32 px (the seed's React snippet) fetches one bundle, the master of its pixels, within the published asset's 12,291 bytes",
           "[web][browser][crisp]") {
   const Json& fetched = session()["crisp"]["crisp-react-32-1"]["fetchedAtFirstPaint"];
