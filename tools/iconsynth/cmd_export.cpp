@@ -58,7 +58,8 @@ void export_web_package(const spec::IconSpec& spec, const render::lottie::Bundle
   }
   if (const std::string left = staging.commit(); !left.empty()) std::cout << "note: " << left << "\n";
   std::cout << "wrote " << dir << "/ (web package of " << spec.id << ": " << files.size() << " files, " << bytes
-            << " bytes; runtime, React component, <" << render::web::kElementTag << ">, types, descriptor and bundle)\n";
+            << " bytes; runtime, React component, <" << render::web::kElementTag << ">, types, descriptor, bundle and "
+            << render::lottie::masters(spec).size() << " masters)\n";
 }
 
 void run_export(const ExportOptions& asked, CLI::App& cmd) {
@@ -152,7 +153,8 @@ void add_export_command(CLI::App& app) {
                   "ink is currentColor, --iconsynth-weight and --iconsynth-secondary restyle it), dotlottie (.lottie "
                   "bundle) or descriptor (<icon>.mjs, the ES module that describes the bundle and computes its slot "
                   "values; put it beside the bundle) or web (a folder: the ES-module package with the bundle, its "
-                  "descriptor, a runtime, a React component, a custom element and TypeScript declarations)")
+                  "masters (drawn for the pixels of each size a page shows the icon at), its descriptor, a runtime, a React "
+                  "component, a custom element and TypeScript declarations)")
       ->check(CLI::IsMember(std::vector<std::string>(kExportFormats.begin(), kExportFormats.end())));
   cmd->add_option("--size", options->size,
                   "Canvas size in px (the 24-unit grid scaled to it). Given, the geometry is fitted to that many px up to the spec's "
