@@ -19,7 +19,7 @@ inline const render::Variant& seed_look() {
   return seed;
 }
 
-// The limits on a page's rest pose: as soft as our PNG at the same size, give or take a
+// The limits on a page's rest pose: as soft as our PNG at the same size, give or take a
 // quarter, and never above 0.20.
 inline constexpr double kSofterThanPngAtMost = 1.25;
 inline constexpr double kMaxPageSoftness = 0.20;

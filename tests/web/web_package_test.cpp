@@ -71,13 +71,8 @@ TEST_CASE("The web package holds its modules, types, descriptor, bundle and mast
   CHECK(package["version"] == "1.2.3");
   CHECK(package["type"] == "module");
   CHECK(package["license"] == "MIT");
-<<<<<<< HEAD
   // Every subpath a page imports, each pointing at a file of the package (types beside modules).
-  for (const char* subpath : {"./runtime", "./react", "./element", "./gpu-cluster.mjs", "./gpu-cluster.lottie"}) {
-=======
-  // Every subpath the issue names, each pointing at a file of the package (types beside modules).
   for (const char* subpath : {"./runtime", "./react", "./element", "./gpu-cluster.mjs", "./gpu-cluster.lottie", "./masters/*"}) {
->>>>>>> crisp
     INFO(subpath);
     REQUIRE(package["exports"].contains(subpath));
     const Json& target = package["exports"][subpath];
