@@ -71,9 +71,8 @@ std::vector<MeasuredTracks>& Fitter::measure_tracks_of(const std::string& motion
   const auto group = showing(motion);
   const TargetAnimation& measured = *group.front();
   const int size = size_for(measured, options_.fine_size);
-  const auto spec = load(values_);
-  if (!spec) throw std::logic_error("fit: the spec in hand does not load");
-  const AnimatedScene rest = build_scene(*spec, variant_of(*spec, measured));
+  const spec::IconSpec spec = loaded(values_);
+  const AnimatedScene rest = build_scene(spec, variant_of(spec, measured));
   std::vector<MeasuredTracks>& tracks = tracks_[motion];
   const auto began = std::chrono::steady_clock::now();
   long drawn = 0;
@@ -83,7 +82,7 @@ std::vector<MeasuredTracks>& Fitter::measure_tracks_of(const std::string& motion
     // An action starts at rest: each module's scale is measured relative to its first frame, which
     // takes out what a player's anti-aliasing makes of the outline (a few ten-thousandths).
     MeasuredTracks& t = tracks.back();
-    if (!spec->choreography(motion).loop && !t.frames.empty()) {
+    if (!spec.choreography(motion).loop && !t.frames.empty()) {
       const std::vector<double> rest_scale = t.frames.front().module_scale;
       for (MeasuredFrame& f : t.frames) {
         for (std::size_t k = 0; k < f.module_scale.size(); ++k) f.module_scale[k] /= rest_scale[k];

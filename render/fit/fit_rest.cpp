@@ -192,11 +192,11 @@ void Fitter::fit_rest() {
   // search from the base however far off it is, at the pyramid's middle size.
   {
     rest_size_ = rest_sizes_.size() > 1 ? rest_sizes_[rest_sizes_.size() - 2] : rest_sizes_.back();
-    const auto spec = load(values_);
+    const spec::IconSpec spec = loaded(values_);
     std::vector<std::pair<const Rest*, std::vector<double>>> targets;
     std::map<const Rest*, IconRegions> regions;
     for (const Rest& r : rests_) {
-      const AnimatedScene scene = build_scene(*spec, {r.style, spec->default_weight, r.motion, theme_, std::nullopt});
+      const AnimatedScene scene = build_scene(spec, {r.style, spec.default_weight, r.motion, theme_, std::nullopt});
       regions.emplace(&r, icon_regions(scene, rest_size_));
       for (const ImageView& image : r.images.at(rest_size_)) targets.emplace_back(&r, ink_moments(regions.at(&r), pixels_of(image), rest_size_));
     }

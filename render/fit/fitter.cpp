@@ -72,6 +72,7 @@ Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options
     if (!p.motion.empty() && !durations_.count(p.motion)) state_[i] = ParamState::NotShown;
     else if (is_fixed(p)) state_[i] = ParamState::Fixed;
   }
+  loaded(values_);  // every search starts from values that make a spec
 }
 
 bool Fitter::is_fixed(const Param& p) const {
@@ -96,7 +97,7 @@ Json Fitter::document(const std::vector<double>& values) const {
   return doc;
 }
 
-std::optional<spec::IconSpec> Fitter::load(const std::vector<double>& values) const {
+std::optional<spec::IconSpec> Fitter::load(const std::vector<double>& values, std::string* why) const {
   Json doc = document(values);
   try {
     // Each shown motion's tail is what its duration leaves after the action, not searched. The
@@ -111,9 +112,16 @@ std::optional<spec::IconSpec> Fitter::load(const std::vector<double>& values) co
       doc["motions"][motion]["tail"] = std::max(params.loop ? 0.0 : 1.0, tail);
     }
     return spec::load_spec(doc);
-  } catch (const spec::SpecError&) {
+  } catch (const spec::SpecError& e) {
+    if (why) *why = e.what();
     return std::nullopt;  // a candidate the loader refuses is no candidate
   }
+}
+
+spec::IconSpec Fitter::loaded(const std::vector<double>& values) const {
+  std::string why;
+  if (auto spec = load(values, &why)) return std::move(*spec);
+  throw std::logic_error("fit: the values in hand do not make a spec: " + why);
 }
 
 spec::Variant Fitter::variant_of(const spec::IconSpec& spec, const TargetAnimation& a) const {

@@ -76,7 +76,10 @@ class Fitter {
   // fitter.cpp: candidates, searches and measures.
   bool is_fixed(const Param& p) const;
   Json document(const std::vector<double>& values) const;
-  std::optional<spec::IconSpec> load(const std::vector<double>& values) const;
+  // The spec of `values`; nullopt for a candidate the loader refuses (`why`, if given, says why).
+  std::optional<spec::IconSpec> load(const std::vector<double>& values, std::string* why = nullptr) const;
+  // The spec of values the fit holds, which always load: std::logic_error naming the loader's reason if not.
+  spec::IconSpec loaded(const std::vector<double>& values) const;
   spec::Variant variant_of(const spec::IconSpec& spec, const TargetAnimation& a) const;
   std::string geometry_key(const std::vector<double>& values) const;
   std::vector<const TargetAnimation*> showing(const std::string& motion) const;

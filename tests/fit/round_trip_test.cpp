@@ -94,6 +94,14 @@ TEST_CASE("Round trip, our Lottie twice as slow at 30 fps, far off the base's la
   round_trip(*p, Form::Lottie, work);
 }
 
+TEST_CASE("Round trip, our Lottie at 25 fps: the base's timings at that rate make a spec", "[fit][round-trip]") {
+  // At 25 fps the base's strong lead (2 frames at 60) would be 0.83 frames, which no spec may
+  // have: the fit must start from values that load, whichever motion the target shows.
+  const auto p = perturbed("our Lottie at 25 fps", {{"frame_rate", 25}}, "light");
+  REQUIRE(p);
+  round_trip(*p, Form::Lottie, scratch_dir("fit-rt-25fps"));
+}
+
 TEST_CASE("No drift: fitting our own bundle gives back the built-in spec", "[fit][round-trip]") {
   const fs::path work = scratch_dir("fit-drift");
   // Every parameter of the table a "change" to its own value: all must come back within tolerance.
