@@ -7,6 +7,8 @@
 #include "tools/iconsynth/commands.h"
 #include "render/cairo/surface.h"
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -26,18 +28,61 @@ int count_files(const fs::path& dir) {
   return n;
 }
 bool is_png(const std::string& bytes) { return bytes.rfind("\x89PNG\r\n\x1a\n", 0) == 0; }
+
+// The subcommands a --help lists (the lines under "Subcommands:" that start with a name), as the
+// man pages read them (tools/install/man_pages.sh).
+std::vector<std::string> subcommands_in(const std::string& help) {
+  std::vector<std::string> names;
+  std::istringstream lines(help.substr(std::min(help.size(), help.find("Subcommands:"))));
+  for (std::string line; std::getline(lines, line);) {
+    if (line.size() > 2 && line.rfind("  ", 0) == 0 && std::islower(static_cast<unsigned char>(line[2]))) {
+      names.push_back(line.substr(2, line.find(' ', 2) - 2));
+    }
+  }
+  return names;
+}
 }  // namespace
 
 TEST_CASE("Every command has --help and exits 0", "[tools][cli]") {
+  // Every command the help lists, however deep: under the sanitizers this runs each command's
+  // wiring once (its options, their validators and defaults).
   const fs::path dir = scratch_dir("help");
-  for (const char* command : {"", "render ", "info ", "build ", "export ", "golden ", "golden check ", "golden update ",
-                              "check ", "plot ", "spec ", "sheet ", "preview "}) {
-    const auto r = run_cli(std::string(command) + "--help", dir);
-    INFO(command);
+  std::vector<std::string> commands{""}, seen;
+  while (!commands.empty()) {
+    const std::string command = commands.back();
+    commands.pop_back();
+    const auto r = run_cli(command + "--help", dir);
+    INFO("iconsynth " << command << "--help: " << r.err);
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.out, Catch::Contains("Usage:"));
+    seen.push_back(command);
+    for (const std::string& sub : subcommands_in(r.out)) commands.push_back(command + sub + " ");
+  }
+  for (const char* command : {"render ", "info ", "build ", "export ", "golden ", "golden check ", "golden update ", "check ", "fit ",
+                              "plot ", "spec ", "sheet ", "preview ", "completion "}) {
+    CHECK(std::find(seen.begin(), seen.end(), command) != seen.end());
   }
   CHECK_THAT(run_cli("render --help", dir).out, Catch::Contains("--weight") && Catch::Contains("--filmstrip"));
+}
+
+TEST_CASE("completion bash prints a script that completes commands, options and their values", "[tools][cli]") {
+  // The shell's name is parsed into a string the command must keep alive until it runs (ASan
+  // once found it freed); the script completes as the installed one does.
+  const fs::path dir = scratch_dir("completion");
+  const auto r = run_cli("completion bash", dir);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("# bash completion for iconsynth"));
+  std::ofstream(dir / "completion.bash") << r.out;
+  const auto completes = iconsynth::test::run_command(
+      "bash -c 'source \"" + (dir / "completion.bash").string() + "\"; COMP_WORDS=(iconsynth fi); COMP_CWORD=1; _iconsynth; "
+      "echo \"${COMPREPLY[*]}\"; COMP_WORDS=(iconsynth fit --fi); COMP_CWORD=2; _iconsynth; echo \"${COMPREPLY[*]}\"; "
+      "COMP_WORDS=(iconsynth render --style \"\"); COMP_CWORD=3; _iconsynth; echo \"${COMPREPLY[*]}\"'",
+      dir);
+  CHECK(completes.out == "fit\n--fix\noutline solid duotone\n");
+  const auto zsh = run_cli("completion zsh", dir);
+  CHECK(zsh.exit_code == 2);
+  CHECK_THAT(zsh.err, Catch::Contains("zsh"));
 }
 
 TEST_CASE("render writes one PNG per frame, numbered from 0", "[tools][cli]") {
