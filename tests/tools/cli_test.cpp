@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -372,6 +373,33 @@ TEST_CASE("plot writes a PNG or SVG chart, spec --print the effective spec", "[t
   r = run_cli("spec --set motions.light.timeline.exchange.swell.scale=9", dir);
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("/motions/light/timeline/exchange/swell/scale: 9 is out of range"));
+}
+
+TEST_CASE("A value drawn as another is said on stderr by every command that draws, and marked by spec --paths --json", "[tools][cli]") {
+  const fs::path dir = scratch_dir("drawn-values");
+  const std::string warning = "iconsynth: warning: layout.die.size 1.75 is drawn as 2 (on the keylines)\n";
+  const fs::path lottie_web = iconsynth::test::fake_lottie_web(dir);
+  for (const std::string& command : {"render --frame 0 --size 24 --out " + (dir / "r").string(), "export -o " + (dir / "x.json").string(),
+                                     "build --size 16 --out " + (dir / "b").string(), std::string("spec"),
+                                     "preview --size 16 --out " + (dir / "p").string() + " --lottie-web " + lottie_web.string()}) {
+    INFO(command);
+    const auto r = run_cli(command + " --set layout.die.size=1.75", dir);
+    CHECK_THAT(r.err, Catch::Contains(warning));
+  }
+  // Not an error: the command does its work.
+  CHECK(fs::exists(dir / "r" / "frame_0000.png"));
+  CHECK(run_cli("spec --set layout.die.size=1.75", dir).exit_code == 0);
+  // The built-in spec draws every value as it writes it: no warning.
+  CHECK(run_cli("spec", dir).err.empty());
+  const auto r = run_cli("spec --paths --json --set layout.die.size=1.75", dir);
+  REQUIRE(r.exit_code == 0);
+  std::map<std::string, nlohmann::json> by_path;
+  for (const auto& p : nlohmann::json::parse(r.out)) by_path[p["path"].get<std::string>()] = p;
+  CHECK(by_path.at("layout.module.size")["keylines"] == true);
+  CHECK(by_path.at("layout.padding")["keylines"] == true);
+  CHECK(by_path.at("layout.link.gap")["keylines"] == false);
+  CHECK(by_path.at("layout.die.size")["drawn"] == nlohmann::json{{"value", 2.0}, {"why", "on the keylines"}});
+  CHECK_FALSE(by_path.at("layout.module.size").contains("drawn"));
 }
 
 TEST_CASE("render --format webp|gif writes one animated preview", "[tools][cli]") {
