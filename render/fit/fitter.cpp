@@ -75,6 +75,26 @@ Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options
   loaded(values_);  // every search starts from values that make a spec
 }
 
+bool Fitter::out_of_budget() {
+  if (budget_spent_) return true;
+  if (!options_.budget.spent_out()) return false;
+  budget_spent_ = true;
+  out_.converged = false;
+  out_.notes.push_back("did not converge: the fit's budget was spent in " + stage_ + " (" + options_.budget.spent_text() +
+                       "); the spec is the best found by then");
+  return true;
+}
+
+void Fitter::record(const std::string& line) {
+  out_.stages.push_back(line);
+  if (options_.progress) options_.progress("[" + options_.budget.spent_text() + "] " + line);
+}
+
+void Fitter::begin(const std::string& stage) {
+  stage_ = stage;
+  if (options_.progress) options_.progress("[" + options_.budget.spent_text() + "] " + stage);
+}
+
 bool Fitter::is_fixed(const Param& p) const {
   const auto matches = [&](const std::vector<std::string>& prefixes) {
     return std::any_of(prefixes.begin(), prefixes.end(), [&](const std::string& prefix) { return under(p.path, prefix); });
@@ -179,6 +199,7 @@ std::vector<std::size_t> Fitter::geometry_rows() const {
 Minimum Fitter::search(const std::vector<std::size_t>& rows, const Objective& f, Method method, int budget, const std::string& stage,
                        double tolerance, bool decides, double initial_steps) {
   if (rows.empty()) return {{}, 0, 0, true, "nothing to fit"};
+  if (out_of_budget()) return {{}, infinity(), 0, false, "not run: the fit's budget spent"};
   Box box;
   std::vector<double> start;
   for (std::size_t r : rows) {
@@ -193,12 +214,13 @@ Minimum Fitter::search(const std::vector<std::size_t>& rows, const Objective& f,
   };
   const auto began = std::chrono::steady_clock::now();
   if (options_.max_evaluations > 0) budget = std::min(budget, options_.max_evaluations);
-  const Minimum m = minimise(objective, start, box, method, budget, tolerance, initial_steps);
+  const Minimum m = minimise(objective, start, box, method, budget, tolerance, initial_steps, [this] { return out_of_budget(); });
   for (std::size_t i = 0; i < rows.size(); ++i) values_[rows[i]] = m.x[i];
+  evaluations_ += m.evaluations;
   if (decides) out_.converged = out_.converged && m.converged;
   if (stage.empty()) return m;  // a step of a stage that reports itself
-  out_.stages.push_back(stage + ": " + std::to_string(rows.size()) + " parameters, " + std::to_string(m.evaluations) +
-                        " evaluations, " + m.stop + ", " + seconds_since(began));
+  record(stage + ": " + std::to_string(rows.size()) + " parameters, " + std::to_string(m.evaluations) + " evaluations, " + m.stop + ", " +
+         seconds_since(began));
   return m;
 }
 
