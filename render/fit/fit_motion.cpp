@@ -27,6 +27,7 @@ void Fitter::fit_motion(const std::string& motion) {
   for (std::size_t i = 0; i < table_.params().size(); ++i) {
     const Param& p = table_.params()[i];
     if (p.motion != motion || state_[i] != ParamState::Fitted || under(p.path, "motions." + motion + ".tail")) continue;
+    if (out_of_budget()) return;  // each check draws the motion's frames
     if (!moves_frames(i, group)) {
       state_[i] = ParamState::Undetermined;
       continue;
@@ -119,6 +120,7 @@ std::vector<MeasuredTracks>& Fitter::measure_tracks_of(const std::string& motion
 // The tracks of `motion` measured (unless they are in hand), and `rows` fitted to them: the
 // timings and scales, and with `free_easings` the easings the base's do not explain.
 void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std::size_t>& rows, bool free_easings) {
+  if (out_of_budget()) return;  // measuring the tracks alone draws thousands of frames
   const std::vector<MeasuredTracks>& tracks = tracks_[motion].empty() ? measure_tracks_of(motion) : tracks_[motion];
   // The timings and scales first, the easings held at the base's (most motions use presets, and
   // twelve fewer dimensions find the timing surely); then everything, from there.

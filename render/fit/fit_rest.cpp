@@ -180,7 +180,7 @@ void Fitter::fit_rest() {
     const Param& p = table_.params()[i];
     if (state_[i] != ParamState::Fitted || (p.family != Family::Layout && p.family != Family::Weight)) continue;
     if (p.path == "layout.packet.radius") continue;  // packets show in flight only: fitted with the motion
-    if (!moves_frames(i, all)) {
+    if (!out_of_budget() && !moves_frames(i, all)) {
       state_[i] = ParamState::Undetermined;
       continue;
     }

@@ -156,6 +156,7 @@ TEST_CASE("Bad input of every kind exits with its code, names the problem and wr
       {"golden update bad set", "golden update --dir {out} --set frame_rate=NaN", 2, "/frame_rate: expected a number"},
       {"fit empty asset", "fit {in}/empty.lottie -o {out}/fitted.json", 2, "file is empty"},
       {"fit output not JSON", "fit {in}/empty.lottie -o {out}/fitted.svg", 2, "names an SVG document (.svg)"},
+      {"fit budget zero", "fit {in}/empty.lottie --budget 0 -o {out}/fitted.json", 2, "--budget: Value 0 not in range"},
       {"plot unknown motion", "plot --motion fast -o {out}/plot.png", 2, "--motion fast: the spec names light, strong"},
       {"spec bad set", "spec --set frame_rate=NaN --print", 2, "/frame_rate: expected a number"},
       {"sheet negative frame", "sheet --frame -1 -o {out}/sheet.png", 2, "frame -1 is not a frame number"},
