@@ -2,7 +2,7 @@
 // What the fit tests share: seeded perturbations of the built-in spec, each written as a target in
 // four forms (our Lottie, our bundle, a copy another pipeline might have written, the PNG frames
 // ThorVG drew of that copy), `fit` and `check` run through the real CLI, and the fitted spec held
-// against the truth within the tolerances.
+// against the truth within each family's tolerance (off_tolerance, below).
 
 #include "../check/check_support.h"
 #include "restructure.h"

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int kSize = 160;  // the page's default player size
-// The export issue's limits for lottie-web against Cairo (tests/lottie/lottie_web_pixels_test.cpp).
+// The limits for lottie-web against Cairo (tests/lottie/lottie_web_pixels_test.cpp).
 constexpr int kTolerance = 32;
 constexpr double kMaxMean = 1.5;
 constexpr double kMaxShareOver = 0.02;

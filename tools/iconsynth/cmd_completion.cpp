@@ -84,11 +84,10 @@ std::string bash_completion(const CLI::App& app) {
 }  // namespace
 
 void add_completion_command(CLI::App& app) {
-  // CLI11 writes the parsed value through a reference to `shell`: the callback owns it, so it lives
-  // as long as the command does.
   auto shell = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand("completion", "Print a shell completion script (bash): source <(iconsynth completion bash)");
   cmd->add_option("shell", *shell, "The shell")->check(CLI::IsMember({"bash"}))->required();
+  // The callback owns the option's variable: CLI11 writes the parsed word into it after this returns.
   cmd->callback([&app, shell] { std::fputs(bash_completion(app).c_str(), stdout); });
 }
 
