@@ -6,6 +6,7 @@
 #include "render/build/output_format.h"
 #include "render/preview/preview_server.h"
 #include "render/preview/preview_site.h"
+#include "spec/loader.h"
 
 #include <csignal>
 #include <iostream>
@@ -66,6 +67,12 @@ void serve(const render::PreviewSiteOptions& o, const render::LottieWebPackage& 
 void run_preview(const PreviewCommandOptions& command) {
   render::build::check_folder_name(command.site.out, "--out");
   if (command.watch && command.spec.path.empty()) throw std::invalid_argument("--watch needs --spec FILE: the built-in spec never changes");
+  // Values the icon draws as others are said as every command that draws says them; a spec that
+  // does not load is the preview's own to report (a watch shows it on the page).
+  try {
+    command.spec.load();
+  } catch (const spec::SpecError&) {
+  }
   render::PreviewSiteOptions o = command.site;
   o.spec_file = command.spec.path;
   o.overrides = command.spec.overrides;
