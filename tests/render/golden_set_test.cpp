@@ -1,7 +1,7 @@
 // A golden set that cannot rot: its manifest lists every file with its sha256, so a file deleted,
 // added or altered fails the check by name; and part of a set can be accepted, the rest left byte
 // for byte.
-#include "../tools/cli_support.h"
+#include "golden_support.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -15,36 +15,11 @@ using iconsynth::test::run_cli;
 
 namespace {
 
-const fs::path kGoldenDir = fs::path(ICONSYNTH_SOURCE_DIR) / "tests" / "golden";
+using iconsynth::test::copy_of_golden;
+using iconsynth::test::differing;
+using iconsynth::test::files_of;
+
 const std::string kStrongSwell = "--set motions.strong.timeline.sequence.1.exchange.swell.scale=1.224";
-
-// A copy of the project's set to damage or update.
-fs::path copy_of_golden(const std::string& name) {
-  const fs::path work = iconsynth::test::scratch_dir(name);
-  fs::copy(kGoldenDir, work / "set", fs::copy_options::recursive);
-  return work;
-}
-
-// Every file of a folder, relative, with its bytes.
-std::map<std::string, std::string> files_of(const fs::path& dir) {
-  std::map<std::string, std::string> out;
-  for (const auto& e : fs::recursive_directory_iterator(dir)) {
-    if (e.is_regular_file()) out[e.path().lexically_relative(dir).generic_string()] = read_file(e.path());
-  }
-  return out;
-}
-
-// The files whose bytes differ between two listings, or that only one has.
-std::set<std::string> differing(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b) {
-  std::set<std::string> out;
-  for (const auto& [file, bytes] : a) {
-    if (!b.count(file) || b.at(file) != bytes) out.insert(file);
-  }
-  for (const auto& [file, bytes] : b) {
-    if (!a.count(file)) out.insert(file);
-  }
-  return out;
-}
 
 std::set<std::string> failing_variants(const nlohmann::json& summary) {
   std::set<std::string> out;
