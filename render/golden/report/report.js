@@ -41,13 +41,14 @@
       if (strip !== 'difference') this.element.style.backgroundColor = group.backdrop;
     }
 
-    show(index, zoom) {
+    // Key frame `index` at `zoom`; `cut` screen px of its left side left out (the slider's right half).
+    show(index, zoom, cut = 0) {
       const side = this.group.size * zoom;
       const s = this.element.style;
-      s.width = `${side}px`;
+      s.width = `${side - cut}px`;
       s.height = `${side}px`;
       s.backgroundSize = `${this.group.keyFrames.length * side}px ${side}px`;
-      s.backgroundPosition = `${-index * side}px 0`;
+      s.backgroundPosition = `${-index * side - cut}px 0`;
       const frame = this.group.keyFrames[index].frame;
       this.element.dataset.keyFrame = String(frame);
       this.element.setAttribute('aria-label', `${this.strip}, frame ${frame}`);
@@ -163,13 +164,14 @@
       }
     }
 
-    // Expected left of the edge, actual right of it; the edge on a whole image pixel.
+    // Expected left of the edge, actual right of it; the edge on a whole image pixel. The actual
+    // side is the cell less its left part, not a clipped cell: a clip path would make Chromium
+    // smooth the scaled image.
     renderSlider() {
       const g = this.group;
       const expected = new Sprite(g, 'expected');
       const actual = new Sprite(g, 'actual');
       expected.show(this.index, this.zoom);
-      actual.show(this.index, this.zoom);
       actual.element.classList.add('over');
       const divider = el('div', { class: 'divider', 'aria-hidden': 'true' });
       const stage = el('div', { class: 'stage' }, [expected.element, actual.element, divider]);
@@ -178,7 +180,8 @@
       const place = () => {
         this.split = Number(range.value);
         const edge = Math.round((this.split / 100) * g.size) * this.zoom;  // screen px, on an image pixel's edge
-        actual.element.style.clipPath = `inset(0 0 0 ${edge}px)`;
+        actual.show(this.index, this.zoom, edge);
+        actual.element.style.left = `${edge}px`;
         divider.style.left = `${edge}px`;
         stage.dataset.edge = String(edge);
       };
