@@ -7,35 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launchChromium } from './chromium.mjs';
-
-function parseArgs(argv) {
-  const o = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const m = /^--(page|out)$/.exec(argv[i]);
-    if (!m || argv[i + 1] === undefined) throw new Error(`usage: golden_report_session.mjs --page index.html --out DIR (bad '${argv[i]}')`);
-    o[m[1]] = argv[i + 1];
-  }
-  if (!o.page || !o.out) throw new Error('usage: golden_report_session.mjs --page index.html --out DIR');
-  return o;
-}
+import { diskPage, launchChromium, pageSessionArgs } from './chromium.mjs';
 
 const ZOOM = '8';
-const opts = parseArgs(process.argv.slice(2));
+const opts = pageSessionArgs(process.argv.slice(2), 'golden_report_session.mjs');
 fs.mkdirSync(opts.out, { recursive: true });
 const browser = await launchChromium();
 const record = { requests: [], consoleErrors: [], pageErrors: [], views: {}, motion: {} };
 try {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1100 }, deviceScaleFactor: 1 });
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith('file:')) return route.continue();
-    record.requests.push(url);
-    return route.abort();
-  });
-  const page = await context.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') record.consoleErrors.push(m.text()); });
-  page.on('pageerror', (e) => record.pageErrors.push(e.message));
+  const page = await diskPage(browser, record);
   await page.clock.install({ time: 0 });
   await page.goto(pathToFileURL(path.resolve(opts.page)).href);
   await page.waitForFunction(() => window.iconsynthGolden !== undefined, null, { timeout: 20000 });
