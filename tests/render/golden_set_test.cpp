@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -136,4 +137,47 @@ TEST_CASE("A full golden update of an unchanged tree rewrites nothing, and a par
   const auto sized = run_cli("golden update --dir " + set.string() + " --changed --size 64", work);
   CHECK(sized.exit_code == 2);
   CHECK_THAT(sized.err, Catch::Contains("--size: a partial update keeps the set's own"));
+}
+
+TEST_CASE("A hostile golden.json is refused naming what is wrong, and nothing is written", "[golden]") {
+  using nlohmann::json;
+  const json good = json::parse(read_file(iconsynth::test::golden_dir() / "golden.json"));
+  struct Case {
+    std::string name, message;
+    void (*edit)(json& m);
+  };
+  const Case cases[] = {
+      {"format 3", "unsupported format 3", [](json& m) { m["format"] = 3; }},
+      {"format as text", "unsupported format \"2\"", [](json& m) { m["format"] = "2"; }},
+      {"renderer out of range", "names renderer 7 of 1", [](json& m) { m["variants"][0]["frames"][0]["accepted"][0]["renderer"] = 7; }},
+      {"sheet out of range", "names sheet -1 of 1", [](json& m) { m["variants"][0]["frames"][0]["accepted"][0]["sheet"] = -1; }},
+      {"two images in one sheet", "has two images in sheet 0",
+       [](json& m) { m["variants"][0]["frames"][0]["accepted"].push_back(m["variants"][0]["frames"][0]["accepted"][0]); }},
+      {"no accepted image", "has no accepted image", [](json& m) { m["variants"][0]["frames"][0]["accepted"] = json::array(); }},
+      {"absurd frame", "frame 100000000 is outside 0-3600", [](json& m) { m["variants"][0]["frames"][0]["frame"] = 100000000; }},
+      {"sheet too wide", "make a sheet wider than 32767 px", [](json& m) {
+         m["size"] = 4096;
+       }},
+      {"escaping id", "is not a plain file name", [](json& m) { m["variants"][0]["style"] = "../../x"; }},
+      {"no spec", "golden manifest is malformed", [](json& m) { m.erase("spec"); }},
+      {"size zero", "size 0 is outside 8-4096", [](json& m) { m["size"] = 0; }},
+  };
+  const fs::path work = iconsynth::test::scratch_dir("golden-hostile");
+  for (const Case& c : cases) {
+    INFO(c.name);
+    const fs::path set = work / "set";
+    fs::remove_all(set);
+    fs::create_directories(set);
+    json m = good;
+    c.edit(m);
+    std::ofstream(set / "golden.json") << m.dump();
+    const auto before = files_of(set);
+    for (const std::string command : {"golden check --report " + (work / "report").string(), std::string("golden update --changed")}) {
+      const auto r = run_cli(command + " --dir " + set.string(), work);
+      CHECK(r.exit_code == 2);
+      CHECK_THAT(r.err, Catch::Contains(c.message));
+      CHECK_FALSE(fs::exists(work / "report"));
+      CHECK(differing(before, files_of(set)).empty());
+    }
+  }
 }
