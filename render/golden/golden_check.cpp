@@ -22,11 +22,11 @@ std::string read_file(const std::filesystem::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// A Lottie document (or bundle) compared with its golden: hash, then a structural diff.
+// A Lottie document (or bundle) compared with its golden: hash, then (`explain`) a structural diff.
 LottieCheck check_lottie(const std::string& name, const std::string& actual, const std::string& golden_sha,
-                         const std::filesystem::path& golden_file, bool is_bundle) {
+                         const std::filesystem::path& golden_file, bool is_bundle, bool explain = true) {
   LottieCheck check{name, sha256_hex(actual) == golden_sha, {}, {}};
-  if (check.exact) return check;
+  if (check.exact || !explain) return check;
   try {
     const std::string expected = read_file(golden_file);
     if (!is_bundle) {
@@ -176,7 +176,7 @@ VariantCheck check_variant(const CheckContext& context, const GoldenVariant& gol
   for (std::size_t i = 0; i < golden.frames.size(); ++i) {
     check.frames.push_back(check_frame(golden.frames[i], i, now.frames.frame(golden.frames[i].frame), sheets, context));
   }
-  check.lottie = check_lottie(golden.id(), now.lottie, golden.lottie_sha256, lottie_path(context.dir, golden), false);
+  check.lottie = check_lottie(golden.id(), now.lottie, golden.lottie_sha256, lottie_path(context.dir, golden), false, context.explain_lottie);
   // A passing variant's pixels are not shown anywhere: at 512 px they would be a megabyte a frame.
   if (check.passed()) {
     for (FrameCheck& f : check.frames) Pixels().swap(f.actual), Pixels().swap(f.expected);
@@ -219,7 +219,7 @@ CheckReport check_golden_set(const spec::IconSpec& spec, const std::filesystem::
     report.notes.push_back("goldens were rendered by " + labels + "; this is " + options.renderer.label());
   }
 
-  const CheckContext context{set, dir, report.tolerance, options.renderer};
+  const CheckContext context{set, dir, report.tolerance, options.renderer, true};
   const Geometry geometry = set.hinted ? Geometry::Hinted : Geometry::Exact;
   const std::vector<GoldenVariant> current = variants_of(spec);
   for (const GoldenVariant& golden : set.variants) {

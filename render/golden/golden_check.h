@@ -116,6 +116,7 @@ struct CheckContext {
   std::filesystem::path dir;  // the set's folder
   Tolerance tolerance;
   Renderer renderer;          // what renders now
+  bool explain_lottie = true; // a Lottie export that differs is diffed structurally (an update needs only whether)
 };
 
 // A variant as this build makes it: the spec's variant in the golden one's slot.

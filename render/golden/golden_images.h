@@ -49,8 +49,7 @@ class SheetImages {
   // Key frame `index`'s cell of sheet `sheet`; nullopt when that sheet is missing, unreadable or too
   // small for the cell.
   std::optional<Pixels> image(std::size_t index, std::size_t sheet);
-  // Whether sheet `sheet`'s bytes are the manifest's (its file present with the sha256 recorded)
-  // and it decodes to a cell for every key frame.
+  // Whether sheet `sheet`'s bytes are the manifest's: its file present, with the sha256 recorded.
   bool intact(std::size_t sheet);
   // The sheet file's bytes as read (empty when it could not be read).
   const std::string& bytes(std::size_t sheet);

@@ -175,7 +175,7 @@ GoldenUpdate plan_update(const spec::IconSpec& spec, const fs::path& dir, const 
     return files;
   }();
   const GoldenSet empty;
-  const CheckContext context{old ? *old : empty, dir, tolerance, options.renderer};
+  const CheckContext context{old ? *old : empty, dir, tolerance, options.renderer, false};
   std::vector<Entry> entries;
   for (GoldenVariant& now : variants_of(spec)) {
     Entry& e = entries.emplace_back();

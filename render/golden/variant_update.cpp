@@ -64,6 +64,10 @@ void make_sheets(TakenVariant& taken, const GoldenVariant* before, VariantFrames
         } else if (auto pixels = sheets ? sheets->image(i, static_cast<std::size_t>(sheet)) : std::nullopt) {
           kept[i] = std::move(*pixels);  // an image kept where it was
           cells[i] = &kept[i];
+        } else {
+          // A sheet its manifest vouches for, but without this cell: the image is lost. Its frame
+          // matched another of its images (one it was compared with was read), which stays.
+          std::erase_if(v.frames[i].accepted, [&](const AcceptedImage& a) { return a.sheet == sheet; });
         }
       }
       bytes = sheet_png(cells, size);

@@ -4,9 +4,11 @@
 // first format (one image a frame, no spec) still check, and an update rewrites only their manifest.
 #include "golden_support.h"
 
+#include "render/cairo/surface.h"
 #include "render/golden/failures.h"
 #include "render/golden/golden_accept.h"
 #include "render/golden/golden_report.h"
+#include "render/golden/sha256.h"
 #include "spec/loader.h"
 
 #include <catch2/catch.hpp>
@@ -169,4 +171,53 @@ TEST_CASE("A set of the first format still checks, and an update rewrites only i
   CHECK(migrated.passed());
   CHECK(migrated.spec.known);
   CHECK(nlohmann::json::parse(test::read_file(manifest_path(dir)))["format"] == 2);
+}
+
+TEST_CASE("An accepted image its sheet does not hold is dropped when that sheet is drawn again, the frame keeping its other", "[golden]") {
+  const fs::path dir = test::scratch_dir("golden-lost-cell") / "set";
+  update(dir, kHere, Eigen::Vector2d::Zero(), false);
+  update(dir, kThere, kThereOffset, true);
+  // The first sheet of one variant cut to its first five cells, its manifest made to agree.
+  const std::string id = "outline-strong-dark-w2";
+  const fs::path first = dir / "png" / (id + ".png");
+  const auto sheet = render::decode_png(test::read_file(first));
+  const render::ImageView v = sheet.view();
+  std::vector<std::uint32_t> cut;
+  for (int y = 0; y < 48; ++y) {
+    const auto* row = reinterpret_cast<const std::uint32_t*>(v.data + static_cast<std::ptrdiff_t>(y) * v.stride);
+    cut.insert(cut.end(), row, row + 5 * 48);
+  }
+  const std::string bytes = render::image_from_pixels(cut.data(), 5 * 48, 48).png_bytes();
+  std::ofstream(first, std::ios::binary) << bytes;
+  nlohmann::json m = nlohmann::json::parse(test::read_file(manifest_path(dir)));
+  for (auto& variant : m["variants"]) {
+    if (variant["id"] == id) variant["sheets"][0]["sha256"] = sha256_hex(bytes);
+  }
+  std::ofstream(manifest_path(dir)) << m.dump(2);
+
+  // There, with the swell changed: the frames it moves are rewritten into the first sheet, which is
+  // drawn again; the others match their second image exactly, and their first is lost with its cell.
+  const spec::IconSpec changed = spec::load_spec_with_overrides({}, {"stroke.presets=[2]", "motions.strong.timeline.sequence.1.exchange.swell.scale=1.224"});
+  UpdateOptions options;
+  options.renderer = kThere;
+  options.offset_px = kThereOffset;
+  options.scope = UpdateOptions::Scope::Only;
+  options.only = {id};
+  apply_update(plan_update(changed, dir, options));
+  CheckOptions there;
+  there.renderer = kThere;
+  there.offset_px = kThereOffset;
+  const CheckReport r = check_golden_set(changed, dir, there);
+  const auto variant = std::find_if(r.variants.begin(), r.variants.end(), [&](const VariantCheck& c) { return c.golden.id() == id; });
+  REQUIRE(variant != r.variants.end());
+  CHECK(variant->passed());
+  for (std::size_t i = 0; i < variant->golden.frames.size(); ++i) {
+    INFO("key frame " << i);
+    const auto& accepted = variant->golden.frames[i].accepted;
+    REQUIRE_FALSE(accepted.empty());
+    // Every image the manifest lists is readable from its sheet now.
+    SheetImages sheets(dir, variant->golden, 48);
+    for (const AcceptedImage& a : accepted) CHECK(sheets.image(i, static_cast<std::size_t>(a.sheet)).has_value());
+  }
+  CHECK(render::decode_png(test::read_file(first)).width() == 20 * 48);
 }

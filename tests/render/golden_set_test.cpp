@@ -3,6 +3,9 @@
 // for byte.
 #include "golden_support.h"
 
+#include "render/cairo/surface.h"
+#include "render/golden/sha256.h"
+
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -172,12 +175,44 @@ TEST_CASE("A hostile golden.json is refused naming what is wrong, and nothing is
     c.edit(m);
     std::ofstream(set / "golden.json") << m.dump();
     const auto before = files_of(set);
-    for (const std::string command : {"golden check --report " + (work / "report").string(), std::string("golden update --changed")}) {
+    for (const std::string& command : {"golden check --report " + (work / "report").string(), std::string("golden update --changed")}) {
       const auto r = run_cli(command + " --dir " + set.string(), work);
       CHECK(r.exit_code == 2);
       CHECK_THAT(r.err, Catch::Contains(c.message));
       CHECK_FALSE(fs::exists(work / "report"));
       CHECK(differing(before, files_of(set)).empty());
     }
+  }
+}
+
+TEST_CASE("A sheet its manifest vouches for but that lacks cells is drawn whole again when an update rewrites it", "[golden]") {
+  const fs::path work = copy_of_golden("golden-short-sheet");
+  const fs::path set = work / "set";
+  const std::string id = "outline-strong-dark-w2";
+  // The sheet cut to its first five cells, and the manifest made to agree with it.
+  const auto sheet = iconsynth::render::decode_png(read_file(set / "png" / (id + ".png")));
+  const iconsynth::render::ImageView v = sheet.view();
+  std::vector<std::uint32_t> cut;
+  for (int y = 0; y < 48; ++y) {
+    const auto* row = reinterpret_cast<const std::uint32_t*>(v.data + static_cast<std::ptrdiff_t>(y) * v.stride);
+    cut.insert(cut.end(), row, row + 5 * 48);
+  }
+  const std::string bytes = iconsynth::render::image_from_pixels(cut.data(), 5 * 48, 48).png_bytes();
+  std::ofstream(set / "png" / (id + ".png"), std::ios::binary) << bytes;
+  nlohmann::json m = nlohmann::json::parse(read_file(set / "golden.json"));
+  for (auto& variant : m["variants"]) {
+    if (variant["id"] == id) variant["sheets"][0]["sha256"] = iconsynth::render::golden::sha256_hex(bytes);
+  }
+  std::ofstream(set / "golden.json") << m.dump(2);
+
+  const auto r = run_cli("golden update --dir " + set.string() + " --only " + id + " " + kStrongSwell, work);
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto redrawn = iconsynth::render::decode_png(read_file(set / "png" / (id + ".png")));
+  CHECK(redrawn.width() == 20 * 48);  // every key frame's cell
+  const auto check = run_cli("golden check --dir " + set.string() + " --json " + kStrongSwell, work);
+  const auto summary = nlohmann::json::parse(check.out);
+  for (const auto& variant : summary["variants"]) {
+    if (variant["id"] == id) CHECK(variant["passed"] == true);
   }
 }

@@ -181,8 +181,7 @@ void run_check(const GoldenOptions& o) {
   }
   if (!o.report.empty()) {
     for (const OutputFile& f : write_report(report, o.report, {shell_word(o.dir), spec_args(o.spec)})) write_file_atomically(f.path, f.bytes);
-    std::fprintf(o.json ? stderr : stdout, "report: %s (to review and accept in the browser: iconsynth golden review --dir %s)\n",
-                 (fs::path(o.report) / "index.html").c_str(), o.dir.c_str());
+    std::fprintf(o.json ? stderr : stdout, "report: %s\n", (fs::path(o.report) / "index.html").c_str());
   }
   std::fflush(stdout);
   o.ci.emit(test_suite(report, o.dir), o.json ? stderr : stdout);
