@@ -52,6 +52,64 @@ struct Entry {
   bool passes() const { return check && check->passed() && !damaged; }
 };
 
+// The size, tolerance and geometry an update makes the set with: a whole update keeps the set's
+// unless given, a partial one always does.
+struct Settings {
+  int size;
+  Tolerance tolerance;
+  Geometry geometry;
+  bool hinted;        // the frames are hinted at that size
+  bool same_as_old;   // the old set's frames are of this size and geometry: they can be compared
+};
+
+Settings settings_of(const spec::IconSpec& spec, const GoldenSet* old, const UpdateOptions& options, bool whole) {
+  Settings s;
+  s.size = whole ? options.size.value_or(old ? old->size : 48) : old->size;
+  s.tolerance = old ? old->tolerance : Tolerance{};
+  if (whole) s.tolerance = {options.channel.value_or(s.tolerance.channel), options.max_share.value_or(s.tolerance.max_share)};
+  s.geometry = whole && options.geometry ? *options.geometry : old && !old->hinted ? Geometry::Exact : Geometry::Hinted;
+  check_output_size(s.size);
+  s.hinted = hints_at(spec, s.size, s.geometry);
+  s.same_as_old = old && old->size == s.size && old->hinted == s.hinted;
+  return s;
+}
+
+// The old set's files that are missing or not as its manifest says.
+std::vector<std::string> damaged_files(const GoldenSet* old, const fs::path& dir) {
+  std::vector<std::string> files;
+  if (!old) return files;
+  for (const SetFileProblem& p : check_set_files(*old, dir)) {
+    if (p.kind != SetFileProblem::Kind::Extra) files.push_back(p.file);
+  }
+  return files;
+}
+
+// Every variant of the spec, rendered as needed, and checked against its golden one where their
+// frames can be compared.
+std::vector<Entry> entries_of(const spec::IconSpec& spec, const fs::path& dir, const GoldenSet* old, const Settings& settings,
+                              const std::vector<std::string>& damaged, const UpdateOptions& options) {
+  const GoldenSet empty;
+  const CheckContext context{old ? *old : empty, dir, settings.tolerance, options.renderer, false};
+  std::vector<Entry> entries;
+  for (GoldenVariant& now : variants_of(spec)) {
+    Entry& e = entries.emplace_back();
+    e.now = std::move(now);
+    e.frames = std::make_unique<VariantFrames>(spec, e.now.variant(), settings.size, settings.geometry, options.offset_px);
+    e.lottie = variant_lottie(spec, e.now);
+    e.old = old ? find_slot(old->variants, e.now) : nullptr;
+    if (!e.old) continue;
+    e.sheets = std::make_unique<SheetImages>(dir, *e.old, old->size);
+    for (const SetFile& f : files_of(*e.old)) {
+      e.damaged = e.damaged || std::find(damaged.begin(), damaged.end(), f.path) != damaged.end();
+    }
+    if (!settings.same_as_old || frame_numbers(*e.old) != frame_numbers(e.now)) continue;
+    e.comparable = without_damaged_sheets(*e.old, *e.sheets);
+    VariantNow variant{e.now, *e.frames, e.lottie, {}};
+    e.check = check_variant(context, *e.comparable, variant, *e.sheets);
+  }
+  return entries;
+}
+
 // Which variants (by id) and whether the bundle the update takes anew.
 struct Selection {
   std::set<std::string> variants;  // made anew, or dropped when the spec no longer has them
@@ -134,6 +192,44 @@ void require_same_animation(const spec::IconSpec& spec, const GoldenSet& old, co
   }
 }
 
+// The update's writes (the candidates whose bytes differ from the folder's) and removals (files the
+// set no longer lists: the old manifest's, and with `stale` any other file in png/ and lottie/).
+void plan_files(GoldenUpdate& update, std::vector<OutputFile>& candidates, const fs::path& dir, const GoldenSet* old, bool stale) {
+  for (OutputFile& f : candidates) {
+    const std::string rel = f.path.lexically_relative(dir).generic_string();
+    const auto before = read_if_present(f.path);
+    if (before == f.bytes) {
+      update.changes.push_back({FileChange::Kind::Unchanged, rel});
+      continue;
+    }
+    update.changes.push_back({before ? FileChange::Kind::Changed : FileChange::Kind::Added, rel});
+    update.writes.push_back(std::move(f));
+  }
+
+  std::set<std::string> listed;
+  for (const SetFile& f : update.set.files()) listed.insert(f.path);
+  std::set<std::string> gone;
+  if (old) {
+    for (const SetFile& f : old->files()) {
+      if (!listed.count(f.path)) gone.insert(f.path);
+    }
+  }
+  if (stale) {
+    for (const char* sub : {"png", "lottie"}) {
+      if (!fs::is_directory(dir / sub)) continue;
+      for (const auto& e : fs::recursive_directory_iterator(dir / sub)) {
+        const std::string rel = e.path().lexically_relative(dir).generic_string();
+        if (!e.is_directory() && !listed.count(rel)) gone.insert(rel);
+      }
+    }
+  }
+  for (const std::string& rel : gone) {
+    if (!fs::exists(fs::symlink_status(dir / rel))) continue;
+    update.changes.push_back({FileChange::Kind::Removed, rel});
+    update.removals.push_back(dir / rel);
+  }
+}
+
 }  // namespace
 
 std::string describe(const FileChange& change) {
@@ -155,47 +251,13 @@ GoldenUpdate plan_update(const spec::IconSpec& spec, const fs::path& dir, const 
                                 manifest_path(dir).string() + " is missing)");
   }
 
-  // A whole update keeps the set's settings unless given; a partial one always does.
-  const Tolerance defaults;
-  const int size = whole ? options.size.value_or(old ? old->size : 48) : old->size;
-  const Tolerance tolerance = whole ? options.tolerance.value_or(old ? old->tolerance : defaults) : old->tolerance;
-  const Geometry geometry = whole && options.geometry ? *options.geometry : old ? (old->hinted ? Geometry::Hinted : Geometry::Exact) : Geometry::Hinted;
-  check_output_size(size);
-  const bool hinted = hints_at(spec, size, geometry);
-  const bool same_settings = old && old->size == size && old->hinted == hinted;
-
-  // Every variant of the spec, rendered as needed, and checked against its golden one where it can be.
-  const std::vector<std::string> damaged_files = [&] {
-    std::vector<std::string> files;
-    if (old) {
-      for (const SetFileProblem& p : check_set_files(*old, dir)) {
-        if (p.kind != SetFileProblem::Kind::Extra) files.push_back(p.file);
-      }
-    }
-    return files;
-  }();
-  const GoldenSet empty;
-  const CheckContext context{old ? *old : empty, dir, tolerance, options.renderer, false};
-  std::vector<Entry> entries;
-  for (GoldenVariant& now : variants_of(spec)) {
-    Entry& e = entries.emplace_back();
-    e.now = std::move(now);
-    e.frames = std::make_unique<VariantFrames>(spec, e.now.variant(), size, geometry, options.offset_px);
-    e.lottie = variant_lottie(spec, e.now);
-    e.old = old ? find_slot(old->variants, e.now) : nullptr;
-    if (!e.old) continue;
-    e.sheets = std::make_unique<SheetImages>(dir, *e.old, old->size);
-    for (const SetFile& f : files_of(*e.old)) {
-      e.damaged = e.damaged || std::find(damaged_files.begin(), damaged_files.end(), f.path) != damaged_files.end();
-    }
-    if (!same_settings || frame_numbers(*e.old) != frame_numbers(e.now)) continue;
-    e.comparable = without_damaged_sheets(*e.old, *e.sheets);
-    VariantNow variant{e.now, *e.frames, e.lottie, {}};
-    e.check = check_variant(context, *e.comparable, variant, *e.sheets);
-  }
+  const GoldenSet* previous = old ? &*old : nullptr;
+  const Settings settings = settings_of(spec, previous, options, whole);
+  const std::vector<std::string> damaged = damaged_files(previous, dir);
+  std::vector<Entry> entries = entries_of(spec, dir, previous, settings, damaged, options);
   const std::string bundle = bundle_bytes(spec);
   const bool bundle_passes = old && old->bundle_sha256 == sha256_hex(bundle) &&
-                             std::find(damaged_files.begin(), damaged_files.end(), bundle_file(old->icon)) == damaged_files.end();
+                             std::find(damaged.begin(), damaged.end(), bundle_file(old->icon)) == damaged.end();
 
   Selection selection;
   if (whole) {
@@ -207,7 +269,7 @@ GoldenUpdate plan_update(const spec::IconSpec& spec, const fs::path& dir, const 
   } else if (options.scope == UpdateOptions::Scope::Changed) {
     selection = select_changed(entries, *old, bundle_passes);
   } else if (options.scope == UpdateOptions::Scope::Only) {
-    selection = select_only(options.only, entries, old ? &*old : nullptr, spec.id);
+    selection = select_only(options.only, entries, previous, spec.id);
   } else {
     for (const Entry& e : entries) selection.variants.insert(e.now.id());  // --add to every variant
   }
@@ -220,10 +282,10 @@ GoldenUpdate plan_update(const spec::IconSpec& spec, const fs::path& dir, const 
   GoldenUpdate update;
   GoldenSet& set = update.set;
   set.icon = spec.id;
-  set.size = size;
-  set.hinted = hinted;
-  set.tolerance = tolerance;
-  set.renderers = same_settings ? old->renderers : std::vector<Renderer>{};
+  set.size = settings.size;
+  set.hinted = settings.hinted;
+  set.tolerance = settings.tolerance;
+  set.renderers = settings.same_as_old ? old->renderers : std::vector<Renderer>{};
   if (set.renderer_index(options.renderer) < 0) set.renderers.push_back(options.renderer);
   const int renderer = set.renderer_index(options.renderer);
   std::vector<OutputFile> candidates;  // files made anew, written where their bytes differ
@@ -235,8 +297,8 @@ GoldenUpdate plan_update(const spec::IconSpec& spec, const fs::path& dir, const 
       continue;
     }
     TakenVariant taken = e.check && !options.rewrite
-                             ? take_changes(e.now, *e.comparable, *e.check, *e.frames, *e.sheets, renderer, options.add, size)
-                             : take_rendering(e.now, *e.frames, renderer, size);
+                             ? take_changes(e.now, *e.comparable, *e.check, *e.frames, *e.sheets, renderer, options.add, settings.size)
+                             : take_rendering(e.now, *e.frames, renderer, settings.size);
     update.frames.kept += taken.frames.kept;
     update.frames.within += taken.frames.within;
     update.frames.rewritten += taken.frames.rewritten;
@@ -266,40 +328,7 @@ GoldenUpdate plan_update(const spec::IconSpec& spec, const fs::path& dir, const 
   }
   candidates.push_back({manifest_path(dir), manifest_text(set)});
 
-  for (OutputFile& f : candidates) {
-    const std::string rel = f.path.lexically_relative(dir).generic_string();
-    const auto before = read_if_present(f.path);
-    if (before == f.bytes) {
-      update.changes.push_back({FileChange::Kind::Unchanged, rel});
-      continue;
-    }
-    update.changes.push_back({before ? FileChange::Kind::Changed : FileChange::Kind::Added, rel});
-    update.writes.push_back(std::move(f));
-  }
-
-  // Files the set no longer lists: the old manifest's, and (whole or changed) strays in png/ and lottie/.
-  std::set<std::string> listed;
-  for (const SetFile& f : set.files()) listed.insert(f.path);
-  std::set<std::string> gone;
-  if (old) {
-    for (const SetFile& f : old->files()) {
-      if (!listed.count(f.path)) gone.insert(f.path);
-    }
-  }
-  if (selection.stale) {
-    for (const char* sub : {"png", "lottie"}) {
-      if (!fs::is_directory(dir / sub)) continue;
-      for (const auto& e : fs::recursive_directory_iterator(dir / sub)) {
-        const std::string rel = e.path().lexically_relative(dir).generic_string();
-        if (!e.is_directory() && !listed.count(rel)) gone.insert(rel);
-      }
-    }
-  }
-  for (const std::string& rel : gone) {
-    if (!fs::exists(fs::symlink_status(dir / rel))) continue;
-    update.changes.push_back({FileChange::Kind::Removed, rel});
-    update.removals.push_back(dir / rel);
-  }
+  plan_files(update, candidates, dir, previous, selection.stale);
   return update;
 }
 

@@ -34,7 +34,8 @@ struct UpdateOptions {
   // A whole update: the set's own when empty (these defaults for a new set); a partial update
   // always keeps the set's.
   std::optional<int> size;                // 48
-  std::optional<Tolerance> tolerance;     // 20 levels, 0.5 %
+  std::optional<int> channel;             // the tolerance's levels: 20
+  std::optional<double> max_share;        // the tolerance's share of pixels: 0.5 %
   std::optional<Geometry> geometry;       // hinted
   bool add = false;      // add this renderer's image where a frame is outside tolerance, keep the others
   bool rewrite = false;  // rewrite every frame taken, even one within tolerance of its accepted image

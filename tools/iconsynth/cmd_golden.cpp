@@ -65,7 +65,8 @@ void run_update(const GoldenOptions& o, const CLI::App& command) {
   options.scope = !o.only.empty() ? UpdateOptions::Scope::Only : o.changed ? UpdateOptions::Scope::Changed : UpdateOptions::Scope::All;
   options.only = o.only;
   if (command.count("--size")) options.size = o.size;
-  if (command.count("--tolerance") || command.count("--max-share")) options.tolerance = o.tolerance;
+  if (command.count("--tolerance")) options.channel = o.tolerance.channel;
+  if (command.count("--max-share")) options.max_share = o.tolerance.max_share;
   if (command.count("--exact")) options.geometry = render::Geometry::Exact;
   options.add = o.add;
   options.rewrite = o.rewrite;
