@@ -12,7 +12,7 @@ set -euo pipefail
 
 packages=(
   cmake g++ make pkg-config
-  libeigen3-dev libcairo2-dev nlohmann-json3-dev libcli11-dev libzip-dev libssl-dev librlottie-dev
+  libeigen3-dev libcairo2-dev libpixman-1-dev nlohmann-json3-dev libcli11-dev libzip-dev libssl-dev librlottie-dev
   libwebp-dev libgif-dev libcpp-httplib-dev
   libbenchmark-dev libnlopt-dev help2man jq
 )

@@ -42,3 +42,33 @@ export async function screenshot(page, options) {
     }
   }
 }
+
+// The `--page FILE --out DIR` a page session script takes (`script` names it in the usage line).
+export function pageSessionArgs(argv, script) {
+  const usage = `usage: ${script} --page index.html --out DIR`;
+  const o = {};
+  for (let i = 0; i < argv.length; i += 2) {
+    const m = /^--(page|out)$/.exec(argv[i]);
+    if (!m || argv[i + 1] === undefined) throw new Error(`${usage} (bad '${argv[i]}')`);
+    o[m[1]] = argv[i + 1];
+  }
+  if (!o.page || !o.out) throw new Error(usage);
+  return o;
+}
+
+// A page in a fresh context for a page opened from disk, which must work from disk: any request
+// that is not file:// is aborted and pushed to record.requests; console errors go to
+// record.consoleErrors, uncaught exceptions to record.pageErrors.
+export async function diskPage(browser, record, contextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1100 }, deviceScaleFactor: 1, ...contextOptions });
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file:')) return route.continue();
+    record.requests.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') record.consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => record.pageErrors.push(e.message));
+  return page;
+}
