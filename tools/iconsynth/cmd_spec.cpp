@@ -12,7 +12,10 @@ void print_tunable_paths(const spec::IconSpec& spec, bool as_json, std::ostream&
   if (as_json) {
     spec::Json list = spec::Json::array();
     for (const spec::TunablePath& p : paths) {
-      list.push_back({{"path", p.path}, {"pointer", p.pointer}, {"group", p.group}, {"name", p.name}, {"value", p.value}, {"unit", p.unit}});
+      spec::Json entry = {{"path", p.path}, {"pointer", p.pointer}, {"group", p.group}, {"name", p.name},
+                          {"value", p.value}, {"unit", p.unit}, {"kind", spec::kind_name(p.kind)}};
+      if (p.step > 0) entry.update({{"min", p.min}, {"max", p.max}, {"step", p.step}});
+      list.push_back(std::move(entry));
     }
     out << list.dump(2) << "\n";
     return;
@@ -37,7 +40,7 @@ void add_spec_command(CLI::App& app) {
                                           "List every tunable value with its --set path, value and unit, grouped by motion and clip: "
                                           "\"strong · round 2 · travel frames: motions.strong.timeline.sequence.2.exchange.travel.frames = 20 frames\"")
                                 ->excludes(print_flag);
-  cmd->add_flag("--json", *as_json, "With --paths: a JSON array of {path, pointer, group, name, value, unit}")->needs(paths_flag);
+  cmd->add_flag("--json", *as_json, "With --paths: a JSON array of {path, pointer, group, name, value, unit, kind, and for numbers min, max, step}")->needs(paths_flag);
   cmd->callback([options, print, paths, as_json] {
     const spec::IconSpec spec = options->load();
     if (*paths) {
