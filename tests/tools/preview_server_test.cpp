@@ -1,8 +1,8 @@
 // `iconsynth preview --serve` as a user runs it: a child process that prints its URL, serves only
 // the page's own files on the loopback interface, and stops cleanly on SIGTERM or Ctrl-C.
 #include "preview_support.h"
+#include "../serve/raw_http.h"
 #include "spec/loader.h"
-#include "render/preview/preview_server.h"
 
 #include <catch2/catch.hpp>
 
@@ -78,65 +78,11 @@ class ServerProcess {
   std::string said_;
 };
 
-// One raw HTTP/1.0 request exactly as written (no client normalises the path), the whole reply.
-std::string raw_get(int port, const std::string& target) {
-  const int s = ::socket(AF_INET, SOCK_STREAM, 0);
-  REQUIRE(s >= 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  REQUIRE(::connect(s, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-  const std::string request = "GET " + target + " HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
-  REQUIRE(::send(s, request.data(), request.size(), 0) == static_cast<ssize_t>(request.size()));
-  std::string reply;
-  char chunk[4096];
-  for (ssize_t n; (n = ::recv(s, chunk, sizeof chunk, 0)) > 0;) reply.append(chunk, static_cast<std::size_t>(n));
-  ::close(s);
-  return reply;
-}
-
-int status_of(const std::string& reply) { return reply.size() > 12 ? std::stoi(reply.substr(9, 3)) : 0; }
-
-// The local addresses that listen on `port`, from /proc/net/tcp and tcp6 ("0100007F" is 127.0.0.1).
-std::vector<std::string> listening_addresses(int port) {
-  char hex_port[8];
-  std::snprintf(hex_port, sizeof hex_port, "%04X", port);
-  std::vector<std::string> found;
-  for (const char* table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
-    std::ifstream in(table);
-    std::string line;
-    std::getline(in, line);  // header
-    while (std::getline(in, line)) {
-      std::istringstream fields(line);
-      std::string slot, local, remote, state;
-      fields >> slot >> local >> remote >> state;
-      if (state == "0A" && local.size() > 5 && local.substr(local.size() - 4) == hex_port) {
-        found.push_back(local.substr(0, local.find(':')));
-      }
-    }
-  }
-  return found;
-}
+using test::listening_addresses;
+using test::raw_get;
+using test::status_of;
 
 }  // namespace
-
-TEST_CASE("served_file keeps every request inside the page folder", "[tools][preview][serve]") {
-  const fs::path root = test::scratch_dir("serve-paths") / "page";
-  fs::create_directories(root / "frames");
-  std::ofstream(root / "index.html") << "page";
-  std::ofstream(root / "frames" / "a.png") << "png";
-  std::ofstream(root.parent_path() / "secret.txt") << "secret";
-  fs::create_symlink(root.parent_path() / "secret.txt", root / "link.txt");
-  const fs::path base = fs::canonical(root);
-  CHECK(render::served_file(root, "/") == base / "index.html");
-  CHECK(render::served_file(root, "/frames/a.png") == base / "frames" / "a.png");
-  for (const char* refused : {"/../secret.txt", "/frames/../../secret.txt", "/frames/..", "/..", "/link.txt",
-                              "relative", "/a\\..\\b", ""}) {
-    INFO(refused);
-    CHECK(render::served_file(root, refused).empty());
-  }
-}
 
 TEST_CASE("preview --serve prints its URL, listens on loopback only, serves the page's files and nothing else, and stops on SIGTERM",
           "[tools][preview][serve]") {
