@@ -4,7 +4,7 @@
 
 #include "render/build/atomic_file.h"
 #include "render/build/output_format.h"
-#include "render/preview/preview_server.h"
+#include "render/preview/editor_server.h"
 #include "render/preview/preview_site.h"
 
 #include <csignal>
@@ -39,27 +39,18 @@ bool keep_going() { return stop_requested == 0; }
 
 // The URL is announced once the first build is in the folder: a request right after the line
 // finds the page.
-void serve(const render::PreviewSiteOptions& o, const render::LottieWebPackage& lottie_web, int port) {
-  render::build::ensure_directory(o.out);
-  render::PreviewServer server(o.out, port);
+void serve(const PreviewCommandOptions& command, const render::PreviewSiteOptions& o, const render::LottieWebPackage& lottie_web) {
+  render::EditorServerOptions editor;
+  editor.site = o;
+  editor.site.overrides.clear();
+  editor.changes = command.spec.overrides;  // the page opens with them as unsaved changes
+  editor.port = command.port;
+  editor.start_folder = std::filesystem::current_path();
   stop_on_signals();
-  const auto announce = [&] {
-    std::cout << "serving " << std::filesystem::absolute(o.out).string() << " at " << server.url()
+  render::serve_editor(editor, lottie_web, keep_going, stdout, [&](const std::string& url) {
+    std::cout << "serving " << std::filesystem::absolute(o.out).string() << " at " << url
               << (o.spec_file.empty() ? "" : " and watching " + o.spec_file.string()) << " (Ctrl-C stops)" << std::endl;
-  };
-  if (o.spec_file.empty()) {
-    // The built-in spec never changes: build once, then serve until stopped.
-    render::write_preview(o, lottie_web, PreviewMode::Serve);
-    announce();
-    while (keep_going()) std::this_thread::sleep_for(o.poll);
-  } else {
-    bool announced = false;
-    render::watch_preview(o, lottie_web, PreviewMode::Serve, keep_going, stdout, [&](const std::string& update) {
-      server.publish(update);
-      if (!announced) announce(), announced = true;
-    });
-  }
-  server.stop();
+  });
   std::cout << "preview: stopped serving" << std::endl;
 }
 
@@ -73,7 +64,7 @@ void run_preview(const PreviewCommandOptions& command) {
   const LottieWebPackage lottie_web = find_lottie_web(command.lottie_web);
   const std::filesystem::path page = std::filesystem::absolute(o.out) / "index.html";
   if (command.serve) {
-    serve(o, lottie_web, command.port);
+    serve(command, o, lottie_web);
     return;
   }
   if (!command.watch) {
@@ -107,8 +98,10 @@ void add_preview_command(CLI::App& app) {
                   "lottie-web package folder (default: $ICONSYNTH_LOTTIE_WEB, else where tools/lottie-web.sh installs it)");
   auto* watch_opt = cmd->add_flag("--watch", o->watch, "Rebuild whenever the --spec file is saved; the page, opened from disk, reloads itself");
   cmd->add_flag("--serve", o->serve,
-                "Serve the page on 127.0.0.1 and print its URL once the first build is in place; with --spec, rebuild only what "
-                "each save changes and update the open page in place (it keeps its frame, motion and pickers)")
+                "Serve the page as an editor on 127.0.0.1 and print its URL once the first build is in place: every tunable value "
+                "a control, the plot's handles and event lines draggable, Save writing the --spec file token by token (without "
+                "--spec, a new file in this folder); --set values open as unsaved changes. An edit of the file on disk "
+                "reaches the open page in place")
       ->excludes(watch_opt);
   cmd->add_option("--port", o->port, "With --serve: the port (0: any free one)")->check(CLI::Range(0, 65535))->capture_default_str();
   cmd->callback([o, cmd] {
