@@ -29,8 +29,9 @@
     if (e.key === 'Home') return entry.min;
     if (e.key === 'End') return entry.max;
     const step = entry.step * (e.shiftKey ? 10 : 1) * (e.altKey ? 0.1 : 1);
-    const next = round(current + moves[e.key] * step, decimals(step) + 1);
-    return Math.max(entry.min, Math.min(entry.max, round(next, decimals(step))));
+    // Written to the precision of the path's step (a tenth of it with Alt): float noise never reaches the file.
+    const places = decimals(entry.step) + (e.altKey ? 1 : 0);
+    return Math.max(entry.min, Math.min(entry.max, round(current + moves[e.key] * step, places)));
   }
 
   function numberRow(entry) {
@@ -54,7 +55,10 @@
       input.addEventListener('blur', () => editor.end(entry.path));
     }
     slider.addEventListener('input', (e) => {
-      editor.scrub(entry.path, written(row.entry, Number(slider.value)), e.timeStamp);
+      // Dragged, it stops on the path's steps (the slider itself is free, so it can show any value).
+      const step = row.entry.step;
+      const snapped = round(Math.round(Number(slider.value) / step) * step, decimals(step));
+      editor.scrub(entry.path, written(row.entry, Math.max(row.entry.min, Math.min(row.entry.max, snapped))), e.timeStamp);
       paint(row);
     });
     slider.addEventListener('change', () => editor.end(entry.path));
@@ -205,9 +209,7 @@
     row.querySelector('.unit').textContent = unit;
     const field = row.querySelector('.field'), slider = row.querySelector('.slider');
     Object.assign(field, { min: entry.min, max: entry.max, step: 'any' });
-    // The slider stops on whole steps from 0 (whole frames), inside the range the spec allows.
-    const low = Math.ceil(entry.min / entry.step - 1e-9) * entry.step;
-    Object.assign(slider, { min: round(low, decimals(entry.step)), max: entry.max, step: entry.step });
+    Object.assign(slider, { min: entry.min, max: entry.max, step: 'any' });
     // Text being typed, or refused, stays in the field as the person wrote it.
     if (!row.typing && !(error && document.activeElement === field)) field.value = String(number);
     slider.value = String(number);

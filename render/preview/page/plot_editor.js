@@ -58,7 +58,8 @@
     return preset ? preset.kind : easing.kind;
   }
 
-  // Keeps one element per key, made when missing, so a dragged element survives a redraw.
+  // Keeps one element per key, made (and put on top) when missing and never moved after, so a
+  // dragged or focused element survives a redraw (moving a focused element would blur it).
   const kept = new Map();
   function element(key, tag, attrs) {
     let el = kept.get(key);
@@ -66,9 +67,9 @@
       el = document.createElementNS(NS, tag);
       el.dataset.key = key;
       kept.set(key, el);
+      svg.appendChild(el);
     }
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-    svg.appendChild(el);  // in drawing order
     el.dataset.seen = '1';
     return el;
   }
@@ -93,6 +94,8 @@
       el.setAttribute('aria-valuenow', String(value));
       el.setAttribute('aria-valuetext', `${value} ${entry.unit}: ${ev.kind} at frame ${round(ev.frame, 2)}`);
       if (el !== dragging) el.setAttribute('x', String(map.x(ev.frame) - 4.5));
+      if (!el.querySelector('title')) el.appendChild(document.createElementNS(NS, 'title'));
+      el.querySelector('title').textContent = ev.title;
       el.event = ev;
       if (!el.wired) wireEvent(el);
     }
