@@ -1,21 +1,20 @@
 #include "render/preview/editor_server.h"
 
 #include "render/build/atomic_file.h"
-#include "render/preview/background_priority.h"
 #include "render/preview/editor_session.h"
 #include "render/preview/file_watcher.h"
+#include "render/preview/fit_job.h"
 #include "render/preview/latest_only.h"
+#include "render/preview/latest_worker.h"
 #include "render/serve/local_server.h"
 #include "render/serve/writable_files.h"
 #include "spec/loader.h"
 
 #include <nlohmann/json.hpp>
 
-#include <condition_variable>
 #include <chrono>
 #include <mutex>
 #include <set>
-#include <stop_token>
 #include <thread>
 
 namespace iconsynth::render {
@@ -75,13 +74,22 @@ Response guarded(Route route) {
 // The editor's state beside the session: which file the page edits and which of its versions.
 class Editor {
  public:
-  Editor(const EditorServerOptions& o, const LottieWebPackage& lottie_web, std::FILE* log)
-      : o_(o), lottie_web_(lottie_web), log_(log), files_(o.start_folder.empty() ? fs::current_path() : o.start_folder),
+  Editor(const EditorServerOptions& o, const LottieWebPackage& lottie_web, std::FILE* log, const AgainstTarget* against)
+      : o_(o), lottie_web_(lottie_web), log_(log), against_(against), files_(o.start_folder.empty() ? fs::current_path() : o.start_folder),
         file_(o.site.spec_file.empty() ? fs::path() : fs::absolute(o.site.spec_file)),
         base_(file_.empty() ? serve::FileVersion{{}, std::string(spec::builtin_spec_text()), ""} : files_.open(file_)),
         session_(base_.bytes, page_options(spec::load_spec_text(base_.bytes), o.site, lottie_web)),
         rebuild_([this](const EditRequest& r) { return session_.edit(r.changes, r.have); }) {
     for (const std::string& change : o.changes) initial_.push_back(spec::parse_change(change));
+    if (against_) {
+      fit_ = std::make_unique<FitJob>(o.self, against_->source().path, [this](const Json& status) {
+        if (server_) server_->publish("fit", status.dump());
+        if (!status["running"].get<bool>()) {
+          std::fprintf(log_, "preview: fit %s: %s\n", status["state"].get<std::string>().c_str(), status["message"].get<std::string>().c_str());
+          std::fflush(log_);
+        }
+      });
+    }
   }
 
   // The folder's first build: the base with the --set changes, which the page then holds unsaved.
@@ -103,6 +111,7 @@ class Editor {
           }
         }
         const std::optional<Json> done = rebuild_.submit(std::move(request));
+        if (done && (*done)["ok"].get<bool>() && against_) scores_.post({session_.current_spec(), string_field(body, "motion")});
         return json_response(done ? *done : Json{{"superseded", true}});
       });
     });
@@ -114,6 +123,31 @@ class Editor {
     server.get("/api/plot", [this](const Request& r) { return bytes_or_gone(session_.plot_svg(query(r, "key")), "image/svg+xml"); });
     server.post("/api/save", [this](const Request& r) { return guarded([&] { return save(body_of(r)); }); });
     server.post("/api/rebase", [this](const Request& r) { return guarded([&] { return rebase(body_of(r)); }); });
+    if (!against_) return;
+    server.get("/api/against", [this](const Request&) {
+      Json described = against_->describe();
+      std::lock_guard<std::mutex> lock(mutex_);
+      described["scores"] = scores_seen_;
+      return json_response(described);
+    });
+    server.get("/api/against/filmstrip", [this](const Request& r) {
+      return bytes_or_gone(against_->filmstrip_png(query(r, "id")), "image/png");
+    });
+    server.get("/api/fit", [this](const Request&) { return json_response(fit_->status()); });
+    server.post("/api/fit", [this](const Request& r) {
+      return guarded([&] {
+        const std::string free = string_field(body_of(r), "free");
+        const std::string base = session_.edited_text(session_.changes());
+        if (!fit_->start(base, free)) return refused(409, "a fit is running; cancel it first");
+        std::fprintf(log_, "preview: fitting %s%s\n", against_->source().name.c_str(), free.empty() ? "" : (" (only " + free + ")").c_str());
+        std::fflush(log_);
+        return json_response(fit_->status());
+      });
+    });
+    server.post("/api/fit/cancel", [this](const Request&) {
+      fit_->cancel();
+      return json_response(fit_->status());
+    });
   }
 
   // What the watcher saw: the file's bytes on disk changed.
@@ -168,35 +202,8 @@ class Editor {
 
   // The folder follows the base (after a save, or an edit on disk taken) on a thread of its own,
   // so neither the page nor the watcher waits for its flipbooks; the latest base goes next.
-  void follow_base() {
-    {
-      std::lock_guard<std::mutex> lock(folder_mutex_);
-      folder_behind_ = true;
-    }
-    folder_changed_.notify_one();
-  }
-  void start_folder_thread() {
-    folder_thread_ = std::jthread([this](std::stop_token stop) {
-      lower_thread_priority();  // its flipbooks' encoders too
-      for (;;) {
-        {
-          std::unique_lock<std::mutex> lock(folder_mutex_);
-          if (!folder_changed_.wait(lock, stop, [&] { return folder_behind_; })) return;
-          folder_behind_ = false;
-        }
-        try {
-          build_folder(session_.base_text());
-        } catch (const std::exception& e) {
-          std::fprintf(log_, "preview: the page folder could not follow the spec: %s\n", e.what());
-          std::fflush(log_);
-        }
-      }
-    });
-  }
-  void stop_folder_thread() {
-    folder_thread_.request_stop();
-    if (folder_thread_.joinable()) folder_thread_.join();
-  }
+  void follow_base() { folder_.post(session_.base_text()); }
+
   std::string base_text() const { return session_.base_text(); }
 
  private:
@@ -225,7 +232,8 @@ class Editor {
                           {"startFolder", files_.start_folder().string()},
                           {"base", base_.hash},
                           {"changes", changes},
-                          {"conflict", conflict_ ? conflict_json(*conflict_) : Json()}});
+                          {"conflict", conflict_ ? conflict_json(*conflict_) : Json()},
+                          {"against", against_ != nullptr}});
   }
 
   Response save(const Json& body) {
@@ -271,6 +279,25 @@ class Editor {
     return json_response({{"ok", true}, {"base", base_.hash}});
   }
 
+  // check's score of the target's animations of `motion` (every one's when it names none) against
+  // an edit's spec, for the page: {"scores": [{id, score, passed, players}]}.
+  void score(const std::pair<std::shared_ptr<const spec::IconSpec>, std::string>& job) {
+    const auto& [spec, motion] = job;
+    std::vector<std::string> ids = against_->animations_of(motion);
+    if (motion.empty()) {
+      for (const Json& a : against_->describe()["animations"]) ids.push_back(a["id"]);
+    }
+    Json scores = Json::array();
+    for (const std::string& id : ids) {
+      if (const std::optional<Json> s = against_->score(*spec, id)) scores.push_back(*s);
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (const Json& s : scores) scores_seen_[s["id"].get<std::string>()] = s;
+    }
+    server_->publish("score", Json({{"scores", scores}}).dump());
+  }
+
   void write_status(const std::string& error) {
     build::write_file_atomically(fs::path(o_.site.out) / "status.js", preview_status_script(true, last_build_, error, true));
   }
@@ -278,6 +305,7 @@ class Editor {
   const EditorServerOptions& o_;
   const LottieWebPackage& lottie_web_;
   std::FILE* log_;
+  const AgainstTarget* against_;  // null without --against
   serve::WritableFiles files_;
   fs::path file_;
   serve::FileVersion base_;  // the version of the file the page edits
@@ -286,10 +314,18 @@ class Editor {
   std::vector<spec::SpecChange> initial_;
   std::mutex mutex_;
   std::optional<serve::FileVersion> conflict_;
-  std::mutex folder_mutex_;
-  std::condition_variable_any folder_changed_;
-  bool folder_behind_ = false;
-  std::jthread folder_thread_;  // last: stopped and joined first
+  std::unique_ptr<FitJob> fit_;
+  Json scores_seen_ = Json::object();  // the latest score of each target animation, by id
+  // Last: stopped and joined first.
+  LatestWorker<std::pair<std::shared_ptr<const spec::IconSpec>, std::string>> scores_{[this](const auto& job) { score(job); }};
+  LatestWorker<std::string> folder_{[this](const std::string& text) {
+    try {
+      build_folder(text);
+    } catch (const std::exception& e) {
+      std::fprintf(log_, "preview: the page folder could not follow the spec: %s\n", e.what());
+      std::fflush(log_);
+    }
+  }};
   serve::LocalServer* server_ = nullptr;
   PreviewCache cache_;
   std::string last_build_;
@@ -300,21 +336,32 @@ class Editor {
 void serve_editor(const EditorServerOptions& o, const LottieWebPackage& lottie_web, const std::function<bool()>& keep_going,
                   std::FILE* log, const std::function<void(const std::string& url)>& ready) {
   build::ensure_directory(o.site.out);
-  Editor editor(o, lottie_web, log);
+  // The target is played before any thread starts: its players are forked.
+  std::unique_ptr<AgainstTarget> against;
+  if (o.against) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::optional<std::string> base =
+        o.site.spec_file.empty() ? std::optional<std::string>(spec::builtin_spec_text()) : build::read_whole_file(o.site.spec_file);
+    if (!base) throw build::IoError("cannot read " + o.site.spec_file.string());
+    against = std::make_unique<AgainstTarget>(spec::load_spec_text(*base), *o.against, o.site.size);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(log, "preview: played %s to compare with in %.0f ms (%zu animations)\n", o.against->name.c_str(), ms,
+                 against->describe()["animations"].size());
+    std::fflush(log);
+  }
+  Editor editor(o, lottie_web, log, against.get());
   std::optional<FileWatcher> watcher;
   if (!editor.file().empty()) watcher.emplace(editor.file());  // before the first build, so no save goes unseen
   serve::LocalServer server(o.port, o.site.out);
   editor.set_server(&server);
   editor.add_routes(server);
   editor.first_build();
-  editor.start_folder_thread();
   server.start();
   if (ready) ready(server.url());
   while (keep_going()) {
     const bool saved = watcher ? watcher->wait(o.site.poll) : (std::this_thread::sleep_for(o.site.poll), false);
     if (saved) editor.file_changed();
   }
-  editor.stop_folder_thread();
   server.stop();
 }
 

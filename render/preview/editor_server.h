@@ -17,10 +17,18 @@
 //   GET  /events                        "update" (a build of the folder), "conflict" (the file
 //                                       changed on disk while the page holds unsaved changes)
 //
-// and, with a target to compare against (against_target.h, fit_job.h), /api/against… and /api/fit….
+// and with --against (against_target.h, fit_job.h):
+//
+//   GET  /api/against                   the target's animations, the variants they draw, their flipbooks
+//   GET  /api/against/filmstrip?id=ID   the target's frames of one animation at the page's size
+//   POST /api/fit      {free}           run `iconsynth fit` on the page's spec (only under `free`)
+//   POST /api/fit/cancel                stop it
+//   GET  /api/fit                       its progress and, when done, its proposed changes
+//   events "score" (check's score of the shown motion's animations after each edit) and "fit"
 // The watcher takes an edit made on disk in place when the page holds no unsaved change, as a
 // plain served preview does; the editor's own Save is never taken for one.
 
+#include "render/preview/against_target.h"
 #include "render/preview/preview_site.h"
 
 #include <cstdio>
@@ -37,9 +45,8 @@ struct EditorServerOptions {
   std::vector<std::string> changes;     // --set: the page opens with these as unsaved changes
   int port = 0;
   std::filesystem::path start_folder;   // where a new spec file may be saved (preview's working folder)
-  std::filesystem::path against;        // a target to compare with (anything check reads); empty: none
+  std::optional<AgainstSource> against; // a target to compare with (what check reads); none: no comparing
   std::filesystem::path self;           // this program, to run `fit` as a child process
-  std::vector<std::string> target_args; // check's target options, passed to fit as they were given
 };
 
 // Serves the editor until `keep_going` returns false (checked every site.poll). `ready` gets the

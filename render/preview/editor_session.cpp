@@ -67,6 +67,7 @@ struct EditorSession::Recipe {
 
 struct EditorSession::Revision {
   std::uint64_t rev = 0;
+  std::shared_ptr<const spec::IconSpec> spec;
   std::map<std::string, std::shared_ptr<const Recipe>> recipes;  // by key
 };
 
@@ -107,6 +108,12 @@ std::string EditorSession::edited_text(const std::vector<spec::SpecChange>& chan
   return text;
 }
 
+std::shared_ptr<const spec::IconSpec> EditorSession::current_spec() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!recent_.empty()) return recent_.back()->spec;
+  return std::make_shared<const spec::IconSpec>(spec::load_spec(base_.json()));
+}
+
 EditorWork EditorSession::work() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return work_;
@@ -134,6 +141,7 @@ Json EditorSession::edit(const std::vector<spec::SpecChange>& asked, const std::
   }
 
   auto revision = std::make_shared<Revision>();
+  revision->spec = spec;
   Json data = page_head(*spec, options_);
   for (const auto& [name, params] : spec->motions) {
     const std::string key = hex_key(plot_inputs(*spec, name));

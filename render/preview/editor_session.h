@@ -57,6 +57,8 @@ class EditorSession {
   std::string base_text() const;
   // The changes of the last good edit (relative to the base); empty when the page has none.
   std::vector<spec::SpecChange> changes() const;
+  // The spec of the last good edit (the base's before the first).
+  std::shared_ptr<const spec::IconSpec> current_spec() const;
   // What Save writes: `changes` applied to the base; SpecError when they do not make a valid spec.
   std::string edited_text(const std::vector<spec::SpecChange>& changes) const;
 

@@ -208,3 +208,43 @@ TEST_CASE("The editor, by role and name: keyboard, pointer, plot, presets, Save,
     CHECK_THAT(r["said"].get<std::string>(), Catch::Contains("preview: stopped serving"));
   }
 }
+
+TEST_CASE("Tweaking toward a target: check's score on every edit, compared three ways, a fit cancelled and one accepted",
+          "[preview][browser][editor][against]") {
+  const fs::path folder = test::scratch_dir("editor-against");
+  std::ofstream(folder / "spec.json") << spec::builtin_spec_text();
+  // The target: our light motion as a Lottie whose swell is larger than the spec's.
+  const auto made = test::run_cli("export --format lottie --style outline --motion light --size 128 "
+                                  "--set motions.light.timeline.exchange.swell.scale=1.2 -o '" + (folder / "target.json").string() + "'",
+                                  folder);
+  REQUIRE(made.exit_code == 0);
+  const fs::path record_file = folder / "record.json";
+  shell("bash '" + source("tests/browser/run.sh") + "' '" + source("tests/preview/browser/against_session.mjs") + "' --cli '" +
+        ICONSYNTH_CLI + "' --lottie-web '" + lottie_web_folder() + "' --folder '" + folder.string() + "' --target '" +
+        (folder / "target.json").string() + "' --record '" + record_file.string() + "' 2>&1");
+  const Json r = Json::parse(test::read_file(record_file));
+  INFO(r.dump(2));
+  REQUIRE_FALSE(r.contains("failure"));
+  CHECK(r["pageErrors"].empty());
+  const Json& s = r["steps"];
+
+  CHECK_THAT(s["before"]["heading"].get<std::string>(), Catch::Contains("target.json"));
+  CHECK_THAT(s["before"]["score"].get<std::string>(), Catch::Contains("differs"));
+  // Frame 36 of both, the same cell of each flipbook (the target is 60 fps, as ours).
+  CHECK(s["before"]["positions"]["theirs"] == s["before"]["positions"]["ours"]);
+  CHECK(s["overlay"]["mode"] == "overlay");
+  CHECK(s["overlay"]["opacity"] == "0.5");
+  CHECK(s["strobe"]["mode"] == "strobe");
+  CHECK(s["side by side"]["opacity"] == "1");
+
+  CHECK_THAT(s["cancelled"].get<std::string>(), Catch::Contains("fit cancelled"));
+  CHECK_THAT(s["fit"]["state"].get<std::string>(), Catch::Contains("fit done: a spec matches the target"));
+  CHECK_THAT(s["fit"]["progress"].get<std::string>(), Catch::Contains("fit: reading target.json"));
+  REQUIRE(s["fit"]["proposals"].size() >= 1);
+  CHECK_THAT(s["fit"]["proposals"][0].get<std::string>(), Catch::Contains("motions.light.timeline.exchange.swell.scale: 1.12 → 1.2"));
+  REQUIRE(s["fit"]["changes"].size() == 1);
+  CHECK(s["fit"]["changes"][0]["set"] == "--set motions.light.timeline.exchange.swell.scale=1.2");
+  CHECK(s["fit"]["undoSteps"] == 1);
+  CHECK_THAT(s["after"]["score"].get<std::string>(), Catch::Contains("matches"));
+  CHECK(r["exit"]["code"] == 0);
+}

@@ -1,8 +1,12 @@
 // The editor's model: an edit rebuilds what it touches and nothing else, a refused value keeps the
 // last good build, frames and flipbooks are drawn from the revision's own spec, and rebuilds
-// coalesce (at most one runs, the latest waits, nothing queues).
+// coalesce (at most one runs, the latest waits, nothing queues); a target is scored as check scores
+// it, and a fit's result becomes proposed changes.
 #include "render/cairo/raster.h"
+#include "render/lottie/lottie_writer.h"
+#include "render/preview/against_target.h"
 #include "render/preview/editor_session.h"
+#include "render/preview/fit_job.h"
 #include "render/preview/latest_only.h"
 #include "render/preview/page_data.h"
 #include "render/scene/evaluate.h"
@@ -138,4 +142,43 @@ TEST_CASE("Rebuilds coalesce: one at a time, the latest value next, superseded o
   for (const auto& r : results) built += r.has_value();
   CHECK(built == static_cast<int>(latest.started()));
   CHECK(built < 12);  // the ones in between were superseded while they waited
+}
+
+TEST_CASE("A fit proposes the values that differ, each easing whole", "[preview][editor][fit]") {
+  const spec::Json base = spec::parse_spec_json(spec::builtin_spec_text());
+  spec::Json fitted = base;
+  fitted["motions"]["light"]["timeline"]["exchange"]["swell"]["scale"] = 1.2;
+  fitted["motions"]["light"]["timeline"]["exchange"]["travel"]["ease"] = Json::array({0.3, 0, 0.2, 1});
+  fitted["defaults"]["style"] = "solid";  // not a tunable value: not proposed
+  const std::vector<spec::SpecChange> proposed = render::proposed_changes(base, fitted);
+  REQUIRE(proposed.size() == 2);
+  CHECK(proposed[0] == spec::SpecChange{"motions.light.timeline.exchange.travel.ease", Json::array({0.3, 0, 0.2, 1})});
+  CHECK(proposed[1] == spec::SpecChange{"motions.light.timeline.exchange.swell.scale", 1.2});
+  CHECK(render::proposed_changes(base, base).empty());
+}
+
+TEST_CASE("A target is played once, then scored against each edit as check scores it", "[preview][editor][against]") {
+  const spec::IconSpec base = spec::load_spec_text(spec::builtin_spec_text());
+  const spec::IconSpec truth = spec::load_spec_with_overrides("", {"motions.light.timeline.exchange.swell.scale=1.2"});
+  render::lottie::LottieOptions lottie;
+  lottie.size = 64;
+  const std::string text =
+      render::lottie::to_text(render::lottie::write_animation(render::build_scene(truth, {"solid", 2, "light", "dark", std::nullopt}), lottie));
+  render::AgainstSource source;
+  source.name = "target.json";
+  source.asset = render::lottie::read_asset_bytes(text, "target.json");
+  source.check_size = 64;
+  const render::AgainstTarget target(base, source, 32);
+  const Json described = target.describe();
+  REQUIRE(described["animations"].size() == 1);
+  CHECK(described["animations"][0]["style"] == "solid");
+  CHECK(described["animations"][0]["motion"] == "light");
+  CHECK(target.animations_of("light") == std::vector<std::string>{described["animations"][0]["id"].get<std::string>()});
+  CHECK(target.animations_of("strong").empty());
+  const std::string id = described["animations"][0]["id"];
+  CHECK(target.score(base, id)->at("passed") == false);
+  CHECK(target.score(truth, id)->at("passed") == true);
+  CHECK(target.score(truth, id)->at("score").get<double>() < target.score(base, id)->at("score").get<double>());
+  CHECK(target.filmstrip_png(id).has_value());
+  CHECK_FALSE(target.filmstrip_png("nothing").has_value());
 }

@@ -1,6 +1,7 @@
 #include "tools/iconsynth/cli_options.h"
 #include "tools/iconsynth/commands.h"
 #include "tools/iconsynth/npm_package.h"
+#include "tools/iconsynth/target_options.h"
 
 #include "render/build/atomic_file.h"
 #include "render/build/output_format.h"
@@ -23,7 +24,33 @@ struct PreviewCommandOptions {
   std::string lottie_web;  // package folder; see find_lottie_web
   bool watch = false, serve = false;
   int port = 0;
+  std::string against, against_player = "both";
 };
+
+// The target --against names, read as check reads it, and the players to show it.
+render::AgainstSource against_source(const PreviewCommandOptions& command) {
+  TargetOptions target;
+  target.path = command.against;
+  target.player = command.against_player;
+  const Target read = read_target(target);
+  render::AgainstSource source;
+  source.name = read.name;
+  source.path = std::filesystem::absolute(command.against);
+  source.asset = read.asset;
+  source.frames = read.frames;
+  source.frames_fps = target.fps;
+  source.player_timeout_s = target.player_timeout_s;
+  std::vector<std::string> notes;
+  if (read.asset) choose_players(target, source.players, source.thorvg, notes);
+  return source;
+}
+
+// This program, which the page's Fit runs as `fit`.
+std::filesystem::path this_program() {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::filesystem::path("iconsynth") : self;
+}
 
 volatile std::sig_atomic_t stop_requested = 0;
 extern "C" void request_stop(int) { stop_requested = 1; }
@@ -46,6 +73,8 @@ void serve(const PreviewCommandOptions& command, const render::PreviewSiteOption
   editor.changes = command.spec.overrides;  // the page opens with them as unsaved changes
   editor.port = command.port;
   editor.start_folder = std::filesystem::current_path();
+  if (!command.against.empty()) editor.against = against_source(command);
+  editor.self = this_program();
   stop_on_signals();
   render::serve_editor(editor, lottie_web, keep_going, stdout, [&](const std::string& url) {
     std::cout << "serving " << std::filesystem::absolute(o.out).string() << " at " << url
@@ -104,8 +133,18 @@ void add_preview_command(CLI::App& app) {
                 "reaches the open page in place")
       ->excludes(watch_opt);
   cmd->add_option("--port", o->port, "With --serve: the port (0: any free one)")->check(CLI::Range(0, 65535))->capture_default_str();
+  cmd->add_option("--against", o->against,
+                  "With --serve: a target to tweak toward, anything check reads (.lottie, Lottie JSON, a folder of PNG frames): shown "
+                  "beside and over the synthesis with check's score after every edit, and a Fit button that runs fit on it")
+      ->type_name("TARGET");
+  cmd->add_option("--against-player", o->against_player, "Players that show the --against target: rlottie, thorvg or both")
+      ->check(CLI::IsMember({"rlottie", "thorvg", "both"}))
+      ->capture_default_str();
   cmd->callback([o, cmd] {
     if (cmd->count("--port") > 0 && !o->serve) throw std::invalid_argument("--port applies to --serve only");
+    if ((cmd->count("--against") > 0 || cmd->count("--against-player") > 0) && !o->serve) {
+      throw std::invalid_argument("--against applies to --serve only: comparing while tweaking needs the editor");
+    }
     run_preview(*o);
   });
 }

@@ -29,6 +29,8 @@
     on: (name, f) => listeners[name].push(f),
   };
   window.iconsynthEditor = editor;
+  let started = null;
+  editor.ready = new Promise((resolve) => { started = resolve; });
 
   // --- talking to the server --------------------------------------------------------------
   async function api(path, body) {
@@ -41,6 +43,7 @@
     try { json = await response.json(); } catch (e) { json = { message: `${response.status} ${response.statusText}` }; }
     return { status: response.status, json };
   }
+  editor.api = api;
 
   // --- values -------------------------------------------------------------------------------
   editor.value = (path) => (editor.changes.has(path) ? editor.changes.get(path) : editor.base.get(path));
@@ -94,6 +97,7 @@
     requestBuild();
     tools();
   }
+  editor.rebuild = () => requestBuild();
   editor.undoStep = () => step(editor.undo, editor.redo);
   editor.redoStep = () => step(editor.redo, editor.undo);
 
@@ -114,7 +118,7 @@
     const asked = [...editor.changes].map(([path, value]) => ({ path, value }));
     const blamed = lastPath;
     try {
-      const { status, json } = await api('api/edit', { changes: asked, have: haveKeys() });
+      const { status, json } = await api('api/edit', { changes: asked, have: haveKeys(), motion: viewer.state.motion });
       if (json && json.superseded) {
         // another tab's edit went first: ask again
       } else if (status === 200 && json.ok) {
@@ -303,6 +307,7 @@
     if (session.conflict) conflict(session.conflict);
     requestBuild();
     tools();
+    started();
   }
 
   if (editor.served) {
