@@ -79,7 +79,10 @@ class Editor {
         file_(o.site.spec_file.empty() ? fs::path() : fs::absolute(o.site.spec_file)),
         base_(file_.empty() ? serve::FileVersion{{}, std::string(spec::builtin_spec_text()), ""} : files_.open(file_)),
         session_(base_.bytes, page_options(spec::load_spec_text(base_.bytes), o.site, lottie_web)),
-        rebuild_([this](const EditRequest& r) { return session_.edit(r.changes, r.have); }) {
+        rebuild_([this](const EditRequest& r) {
+          const Json answer = session_.edit(r.changes, r.have);
+          return std::make_pair(answer["ok"].get<bool>(), session_.answer_text(answer));
+        }) {
     for (const std::string& change : o.changes) initial_.push_back(spec::parse_change(change));
     if (against_) {
       fit_ = std::make_unique<FitJob>(o.self, against_->source().path, [this](const Json& status) {
@@ -110,9 +113,10 @@ class Editor {
             if (k.is_string()) request.have.insert(k.get<std::string>());
           }
         }
-        const std::optional<Json> done = rebuild_.submit(std::move(request));
-        if (done && (*done)["ok"].get<bool>() && against_) scores_.post({session_.current_spec(), string_field(body, "motion")});
-        return json_response(done ? *done : Json{{"superseded", true}});
+        const std::optional<std::pair<bool, std::string>> done = rebuild_.submit(std::move(request));
+        if (!done) return json_response({{"superseded", true}});
+        if (done->first && against_) scores_.post({session_.current_spec(), string_field(body, "motion")});
+        return Response{200, done->second, "application/json"};
       });
     });
     server.get("/api/frame", [this](const Request& r) {
@@ -310,7 +314,7 @@ class Editor {
   fs::path file_;
   serve::FileVersion base_;  // the version of the file the page edits
   EditorSession session_;
-  LatestOnly<EditRequest, Json> rebuild_;
+  LatestOnly<EditRequest, std::pair<bool, std::string>> rebuild_;  // ok, the answer
   std::vector<spec::SpecChange> initial_;
   std::mutex mutex_;
   std::optional<serve::FileVersion> conflict_;

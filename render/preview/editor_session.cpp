@@ -23,6 +23,11 @@ using Json = nlohmann::ordered_json;
 // Cairo frame right after its edit returns, while the next edit may already be built.
 constexpr std::size_t kKeptRevisions = 4;
 
+// Where an edit's answer holds a card's Lottie: this mark and its key, as a JSON string. The
+// animation's text is put in its place when the answer is written, instead of being read into
+// JSON and written out again (most of an edit's work).
+constexpr const char* kLottieMark = "\x01lottie:";
+
 std::string hex_key(const std::string& inputs) { return input_key(inputs); }
 
 // Everything a motion's plot is made from.
@@ -46,9 +51,9 @@ std::string dotted(const std::string& pointer) {
   return out;
 }
 
-Json tunable_json(const spec::IconSpec& spec) {
+Json tunable_json(const std::vector<spec::TunablePath>& paths) {
   Json list = Json::array();
-  for (const spec::TunablePath& p : spec::tunable_paths(spec)) {
+  for (const spec::TunablePath& p : paths) {
     Json entry = {{"path", p.path}, {"group", p.group}, {"name", p.name}, {"value", p.value}, {"unit", p.unit},
                   {"kind", spec::kind_name(p.kind)}};
     if (p.step > 0) entry.update({{"min", p.min}, {"max", p.max}, {"step", p.step}});
@@ -143,11 +148,13 @@ Json EditorSession::edit(const std::vector<spec::SpecChange>& asked, const std::
   auto revision = std::make_shared<Revision>();
   revision->spec = spec;
   Json data = page_head(*spec, options_);
+  const std::vector<spec::TunablePath> paths = spec::tunable_paths(*spec);
   for (const auto& [name, params] : spec->motions) {
     const std::string key = hex_key(plot_inputs(*spec, name));
     revision->recipes[key] = std::make_shared<const Recipe>(Recipe{spec, "", name, ""});
-    data["motions"][name] = motion_entry(*spec, name, "api/plot?key=" + key);
+    data["motions"][name] = motion_entry(*spec, name, "api/plot?key=" + key, &paths);
   }
+  const CardKeys card_keys(*spec, options_);
   const spec::VariantSpace space(*spec);
   const std::string opening = page_theme(*spec, options_);
   const double weight = page_weight(*spec, options_);
@@ -158,7 +165,7 @@ Json EditorSession::edit(const std::vector<spec::SpecChange>& asked, const std::
     const std::string id = spec::VariantSpace::animation_id(v);
     Json entry;
     for (const std::string& theme : space.themes()) {
-      const std::string key = card_key(*spec, options_, v.style, v.motion, theme);
+      const std::string key = card_keys.of(v.style, v.motion, theme);
       revision->recipes[key] = std::make_shared<const Recipe>(Recipe{spec, v.style, v.motion, theme});
       entry["filmstrips"][theme] = "api/filmstrip?key=" + key;
       entry["frames"][theme] = "api/frame?key=" + key;
@@ -175,7 +182,7 @@ Json EditorSession::edit(const std::vector<spec::SpecChange>& asked, const std::
         lotties[key] = lottie::to_text(lottie::write_animation(card_scene(*spec, options_, v.style, v.motion, theme), lottie_options));
         ++written;
       }
-      entry["lottie"] = Json::parse(lotties[key]);
+      entry["lottie"] = std::string(kLottieMark) + key;  // its text goes in as it is: answer_text()
       rebuilt.push_back(id);
     }
     entry["columns"] = default_filmstrip_columns(motion::choreograph(spec->choreography(v.motion), spec->module_count()).frame_count);
@@ -196,8 +203,18 @@ Json EditorSession::edit(const std::vector<spec::SpecChange>& asked, const std::
   for (const spec::SpecChange& c : changes) {
     listed.push_back({{"path", c.path}, {"value", c.value}, {"set", spec::set_flag(c)}, {"was", spec::value_at(base.json(), c.path)}});
   }
-  return {{"ok", true},     {"rev", revision->rev}, {"changes", listed}, {"paths", tunable_json(*spec)},
+  return {{"ok", true},     {"rev", revision->rev}, {"changes", listed}, {"paths", tunable_json(paths)},
           {"drawn", drawn_notes(*spec)}, {"data", data}, {"rebuilt", rebuilt}};
+}
+
+std::string EditorSession::answer_text(const Json& response) const {
+  std::string text = response.dump();
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& [key, lottie] : lotties_) {
+    const std::string mark = "\"\\u0001lottie:" + key + "\"";
+    for (std::size_t at; (at = text.find(mark)) != std::string::npos;) text.replace(at, mark.size(), lottie);
+  }
+  return text;
 }
 
 void EditorSession::keep(std::shared_ptr<const Revision> revision) {

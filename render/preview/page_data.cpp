@@ -140,9 +140,10 @@ Json page_head(const spec::IconSpec& spec, const PreviewPageOptions& options) {
   return data;
 }
 
-Json motion_entry(const spec::IconSpec& spec, const std::string& motion, const std::string& plot_src) {
+Json motion_entry(const spec::IconSpec& spec, const std::string& motion, const std::string& plot_src,
+                  const std::vector<spec::TunablePath>* paths) {
   std::map<std::string, std::string> lines;
-  for (const spec::TunablePath& p : spec::tunable_paths(spec)) lines[p.path] = p.line();
+  for (const spec::TunablePath& p : paths ? *paths : spec::tunable_paths(spec)) lines[p.path] = p.line();
   const motion::ChoreographyParams& params = spec.choreography(motion);
   const motion::Choreography c = motion::choreograph(params, spec.module_count());
   return {{"frames", c.frame_count},
@@ -157,14 +158,16 @@ std::string input_key(const std::string& inputs) {
   return text;
 }
 
-std::string card_key(const spec::IconSpec& spec, const PreviewPageOptions& options, const std::string& style,
-                     const std::string& motion, const std::string& theme) {
-  const Json& document = spec.source;
-  Json d = document;
-  d["styles"] = Json::object({{style, document["styles"][style]}});
-  d["motions"] = Json::object({{motion, document["motions"][motion]}});
-  d["themes"] = Json::object({{theme, document["themes"][theme]}});
-  return input_key("card/" + d.dump() + "/" + std::to_string(options.size) + "/" + spec::format_number(page_weight(spec, options)));
+CardKeys::CardKeys(const spec::IconSpec& spec, const PreviewPageOptions& options) : spec_(spec) {
+  Json shared = spec.source;
+  for (const char* named : {"styles", "motions", "themes"}) shared.erase(named);
+  shared_ = shared.dump() + "/" + std::to_string(options.size) + "/" + spec::format_number(page_weight(spec, options));
+}
+
+std::string CardKeys::of(const std::string& style, const std::string& motion, const std::string& theme) const {
+  const Json& d = spec_.source;
+  return input_key("card/" + shared_ + "/" + style + d["styles"][style].dump() + "/" + motion + d["motions"][motion].dump() + "/" +
+                   theme + d["themes"][theme].dump());
 }
 
 std::string page_motion_plot(const spec::IconSpec& spec, const std::string& motion) {

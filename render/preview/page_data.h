@@ -14,6 +14,7 @@
 
 #include "render/preview/preview_page.h"
 #include "render/scene/scene.h"
+#include "spec/tunable_paths.h"
 
 #include <nlohmann/json.hpp>
 
@@ -29,13 +30,22 @@ double page_weight(const spec::IconSpec& spec, const PreviewPageOptions& options
 std::string page_theme(const spec::IconSpec& spec, const PreviewPageOptions& options);
 
 // A motion's entry: its length, its plot (at `plot_src`) and where its events and easings sit on it.
-nlohmann::ordered_json motion_entry(const spec::IconSpec& spec, const std::string& motion, const std::string& plot_src);
+// `paths`, when given, are tunable_paths(spec), worked out once for every motion.
+nlohmann::ordered_json motion_entry(const spec::IconSpec& spec, const std::string& motion, const std::string& plot_src,
+                                    const std::vector<spec::TunablePath>* paths = nullptr);
 
-// The key of what decides a card's frames and animation: the document with only its style, motion
-// and theme among the named entries (the rest is shared: layout, hinting, stroke, frame rate,
-// meta…), and the page's size and weight. Equal keys draw equal cards.
-std::string card_key(const spec::IconSpec& spec, const PreviewPageOptions& options, const std::string& style,
-                     const std::string& motion, const std::string& theme);
+// The keys of what decides each card's frames and animation: the document with only the card's
+// style, motion and theme among the named entries (the rest is shared: layout, hinting, stroke,
+// frame rate, meta…), and the page's size and weight. Equal keys draw equal cards.
+class CardKeys {
+ public:
+  CardKeys(const spec::IconSpec& spec, const PreviewPageOptions& options);
+  std::string of(const std::string& style, const std::string& motion, const std::string& theme) const;
+
+ private:
+  const spec::IconSpec& spec_;
+  std::string shared_;  // everything but the named entries, size and weight
+};
 
 // A short key (16 hex digits) naming `inputs`.
 std::string input_key(const std::string& inputs);

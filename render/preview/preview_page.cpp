@@ -45,13 +45,14 @@ void add_cards(const spec::IconSpec& spec, const PreviewPageOptions& options, co
                std::vector<Filmstrip>& filmstrips, PreviewWork& work) {
   const spec::VariantSpace space(spec);
   const std::string opening_theme = page_theme(spec, options);
+  const CardKeys keys(spec, options);
   for (const spec::Variant& variant : space.variants({.theme = opening_theme, .weight = page_weight(spec, options)})) {
     const std::string id = spec::VariantSpace::animation_id(variant);
     const AnimatedScene scene = card_scene(spec, options, variant.style, variant.motion, opening_theme);
     const int columns = default_filmstrip_columns(scene.frame_count);
     lottie::LottieOptions lottie_options;
     lottie_options.size = options.size;
-    Json entry = {{"key", card_key(spec, options, variant.style, variant.motion, opening_theme)},
+    Json entry = {{"key", keys.of(variant.style, variant.motion, opening_theme)},
                   {"columns", columns},
                   {"lottie", lottie::write_animation(scene, lottie_options)}};
     for (const std::string& theme : space.themes()) {

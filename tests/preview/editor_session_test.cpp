@@ -72,6 +72,15 @@ TEST_CASE("An edit rebuilds the animations it touches, and only those", "[previe
   CHECK(key_of(colour, "outline-light", "light") != key_of(layout, "outline-light", "light"));
   CHECK(key_of(colour, "outline-light", "dark") == key_of(layout, "outline-light", "dark"));
   CHECK(session.work().lotties_written == 6 + 3 + 6);
+
+  // The answer as sent: each rebuilt card's animation in place, as the exporter writes it.
+  const Json again = session.edit({{"layout.die.size", 1.75}}, keys(colour));
+  const Json sent = Json::parse(session.answer_text(again));
+  const spec::IconSpec die = spec::load_spec_with_overrides("", {"layout.die.size=1.75"});
+  render::lottie::LottieOptions lottie;
+  lottie.size = 32;
+  CHECK(sent["data"]["variants"]["solid-strong"]["lottie"] ==
+        render::lottie::write_animation(render::card_scene(die, small(), "solid", "strong", "dark"), lottie));
 }
 
 TEST_CASE("A value the spec refuses keeps the last good build and says why in the spec's words", "[preview][editor]") {

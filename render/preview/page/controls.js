@@ -183,16 +183,20 @@
     return row;
   }
 
-  // Shows a row's value, range, note and error.
+  // Shows a row's value, range, note and error (a row that would look the same is left alone:
+  // an edit repaints the few rows it changed, not the whole panel).
   function paint(row) {
     const entry = row.entry;
     const value = editor.value(entry.path);
     const error = editor.errors.get(entry.path);
+    const note = editor.drawn.find((d) => d.path === entry.path);
+    const look = JSON.stringify([value, entry.min, entry.max, entry.unit, error, note, row.typing]);
+    if (row.painted === look) return;
+    row.painted = look;
     const message = row.querySelector('.message');
     message.textContent = error || '';
     message.hidden = !error;
     for (const input of row.querySelectorAll('input, .combo')) input.setAttribute('aria-invalid', String(!!error));
-    const note = editor.drawn.find((d) => d.path === entry.path);
     row.querySelector('.note').textContent = note ? `${note.written} → drawn as ${note.drawn}${note.why ? ` (${note.why})` : ''}` : '';
     if (entry.kind === 'easing') {
       row.querySelector('.combo').textContent = typeof value === 'string' ? value : `custom [${value.join(', ')}]`;

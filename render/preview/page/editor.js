@@ -152,7 +152,7 @@
     for (const p of json.paths) if (!editor.changes.has(p.path) && !editor.good.has(p.path)) editor.base.set(p.path, p.value);
     editor.drawn = json.drawn || [];
     editor.lastResponse = json;
-    viewer.swap(json.data);
+    viewer.swap(json.data, true);
     for (const v of Object.values(json.data.variants)) {
       for (const url of Object.values(v.frames || {})) cairoUpTo.set(url, upTo);
     }

@@ -135,6 +135,16 @@
 
   function show(text) { label.textContent = text; label.hidden = !text; }
 
+  // The pointer's moves go to the element it grabbed, wherever they happen (a pointer the browser
+  // does not know, as a script's own events, cannot be captured: its moves come to the element).
+  function capture(el, e) {
+    try {
+      el.setPointerCapture(e.pointerId);
+    } catch (error) {
+      // not an active pointer
+    }
+  }
+
   // --- handles ----------------------------------------------------------------------------
   function setHandle(el, handles, t) {
     const e = el.easing;
@@ -147,7 +157,7 @@
     el.wired = true;
     el.addEventListener('pointerdown', (e) => {
       e.preventDefault();
-      el.setPointerCapture(e.pointerId);
+      capture(el, e);
       dragging = el;
       editor.begin(el.easing.path);
       el.focus();
@@ -207,7 +217,7 @@
     let start = null;
     el.addEventListener('pointerdown', (e) => {
       e.preventDefault();
-      el.setPointerCapture(e.pointerId);
+      capture(el, e);
       dragging = el;
       start = { x: pointerAt(e).x, frames: framesOf(el.event.path), line: Number(el.getAttribute('x')) };
       editor.begin(el.event.path);

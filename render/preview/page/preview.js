@@ -359,8 +359,10 @@
   }
   // Takes `data` in place: the pickers, frame and play state stay; a card's animation is loaded
   // again only when it changed, and a card whose frames changed shows them drawn one at a time
-  // (frames[theme] + &frame=N) until its flipbook is loaded (loadFlipbooks).
-  function swap(data) {
+  // (frames[theme] + &frame=N) until its flipbook is loaded (loadFlipbooks). `quick` (an edit
+  // while values still move) leaves the plot's image for loadFlipbooks too: the editor draws the
+  // curve being shaped itself.
+  function swap(data, quick) {
     data = merge(data);
     // A colour that was the theme's own follows the theme's new colour; one the user picked stays.
     const followsTheme = state.color.toLowerCase() === D.themes[state.theme].primary.toLowerCase();
@@ -397,7 +399,7 @@
       }
       if (folderBuild) applyTheme();
       $('scrubber').max = String(frameCount() - 1);
-      showPlot();
+      if (!quick) showPlot();
       captions();
       setFrame(Math.min(state.frame, frameCount() - 1));
     }
@@ -407,6 +409,7 @@
   // Once edits pause: each card's flipbook for its current frames, then the flipbook replaces
   // the frames drawn one at a time.
   function loadFlipbooks() {
+    showPlot();
     for (const c of cards) {
       if (!c.frameUrl) continue;
       const src = c.variant.filmstrips[state.theme];
