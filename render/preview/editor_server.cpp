@@ -68,6 +68,8 @@ Response guarded(Route route) {
     return refused(e.status, e.what());
   } catch (const std::invalid_argument& e) {
     return refused(400, e.what());
+  } catch (const nlohmann::json::exception& e) {
+    return refused(400, std::string("a field of the request has the wrong type: ") + e.what());
   }
 }
 
@@ -162,9 +164,10 @@ class Editor {
     if (disk->hash == base_.hash) return;  // our own Save, or touched without a change
     if (!session_.changes().empty() || conflict_) {
       conflict_ = *disk;
+      const std::string offered = conflict_json(*disk).dump();
       lock.unlock();
-      server_->publish("conflict", conflict_json(*disk).dump());
-      std::fprintf(log_, "preview: %s changed on disk while the page holds unsaved changes; the page offers both\n", file_.c_str());
+      server_->publish("conflict", offered);
+      std::fprintf(log_, "preview: %s changed on disk while the page holds unsaved changes; the page offers both\n", disk->path.c_str());
       std::fflush(log_);
       return;
     }
@@ -174,9 +177,9 @@ class Editor {
       // Keep the last good build; the page and the console say what is wrong. The base stays the
       // version the page was built from, so a Save now finds the file changed and offers both.
       lock.unlock();
-      write_status(e.what());
-      server_->publish("update", Json({{"build", last_build_}, {"error", e.what()}}).dump());
-      std::fprintf(log_, "preview: error: %s (the page keeps build %s)\n", e.what(), last_build_.c_str());
+      const std::string kept = write_status(e.what());
+      server_->publish("update", Json({{"build", kept}, {"error", e.what()}}).dump());
+      std::fprintf(log_, "preview: error: %s (the page keeps build %s)\n", e.what(), kept.c_str());
       std::fflush(log_);
       return;
     }
@@ -186,21 +189,26 @@ class Editor {
     // which takes longer (every flipbook), follows between watches.
     server_->publish("update", Json({{"build", "file " + disk->hash.substr(0, 16)}, {"error", nullptr}}).dump());
     follow_base();
-    std::fprintf(log_, "preview: took %s as edited on disk\n", file_.c_str());
+    std::fprintf(log_, "preview: took %s as edited on disk\n", disk->path.c_str());
     std::fflush(log_);
   }
 
   void set_server(serve::LocalServer* server) { server_ = server; }
-  const fs::path& file() const { return file_; }
+  fs::path file() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return file_;
+  }
 
   // Rewrites the page folder from `text`: what a page opened anew (or a reload) starts from.
   void build_folder(const std::string& text) {
+    const fs::path from = file();
+    std::lock_guard<std::mutex> folder(folder_mutex_);
     const auto start = std::chrono::steady_clock::now();
     const PreviewBuild built = write_preview(spec::load_spec_text(text), o_.site, lottie_web_, PreviewMode::Serve, &cache_);
     last_build_ = built.build;
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     std::fprintf(log_, "preview: built %s from %s in %.0f ms (%d of %d frames drawn)\n", built.build.c_str(),
-                 file_.empty() ? "the built-in spec" : file_.c_str(), ms, built.work.frames_rendered, built.work.frames_total);
+                 from.empty() ? "the built-in spec" : from.c_str(), ms, built.work.frames_rendered, built.work.frames_total);
     std::fflush(log_);
   }
 
@@ -257,14 +265,15 @@ class Editor {
       const std::optional<serve::FileVersion> disk = serve::WritableFiles::read(file_);
       return json_response({{"ok", false}, {"message", e.what()}, {"conflict", disk ? conflict_json(*disk) : Json()}, {"ours", text}}, 409);
     }
-    file_ = base_.path;
+    if (file_.empty()) file_ = base_.path;  // saved as a new file: the page edits that one now
     conflict_.reset();
     session_.rebase(text);
     follow_base();
+    const Json saved = {{"ok", true}, {"file", file_.string()}, {"base", base_.hash}, {"bytes", text.size()}};
     lock.unlock();
-    std::fprintf(log_, "preview: saved %s (%zu changes)\n", file_.c_str(), changes.size());
+    std::fprintf(log_, "preview: saved %s (%zu changes)\n", saved["file"].get<std::string>().c_str(), changes.size());
     std::fflush(log_);
-    return json_response({{"ok", true}, {"file", file_.string()}, {"base", base_.hash}, {"bytes", text.size()}});
+    return json_response(saved);
   }
 
   // The page chose after a conflict: the file as it is on disk is the base now (the page then
@@ -302,8 +311,11 @@ class Editor {
     server_->publish("score", Json({{"scores", scores}}).dump());
   }
 
-  void write_status(const std::string& error) {
+  // Tells pages opened from the folder what is wrong; the build they keep.
+  std::string write_status(const std::string& error) {
+    std::lock_guard<std::mutex> folder(folder_mutex_);
     build::write_file_atomically(fs::path(o_.site.out) / "status.js", preview_status_script(true, last_build_, error, true));
+    return last_build_;
   }
 
   const EditorServerOptions& o_;
@@ -316,7 +328,7 @@ class Editor {
   EditorSession session_;
   LatestOnly<EditRequest, std::pair<bool, std::string>> rebuild_;  // ok, the answer
   std::vector<spec::SpecChange> initial_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;  // the file, its versions, a conflict, the scores seen
   std::optional<serve::FileVersion> conflict_;
   std::unique_ptr<FitJob> fit_;
   Json scores_seen_ = Json::object();  // the latest score of each target animation, by id
@@ -331,6 +343,7 @@ class Editor {
     }
   }};
   serve::LocalServer* server_ = nullptr;
+  std::mutex folder_mutex_;  // the folder's writers: its builds, status.js
   PreviewCache cache_;
   std::string last_build_;
 };
@@ -353,10 +366,11 @@ void serve_editor(const EditorServerOptions& o, const LottieWebPackage& lottie_w
                  against->describe()["animations"].size());
     std::fflush(log);
   }
+  // The server outlives the editor, whose threads may still publish as they stop.
+  serve::LocalServer server(o.port, o.site.out);
   Editor editor(o, lottie_web, log, against.get());
   std::optional<FileWatcher> watcher;
   if (!editor.file().empty()) watcher.emplace(editor.file());  // before the first build, so no save goes unseen
-  serve::LocalServer server(o.port, o.site.out);
   editor.set_server(&server);
   editor.add_routes(server);
   editor.first_build();

@@ -2,6 +2,7 @@
 // (tests/preview/browser/editor_session.mjs), judged here by what matters: the spec file's bytes
 // after each Save, the builds they make, and what the page showed.
 #include "../tools/cli_support.h"
+#include "browser_support.h"
 
 #include "spec/loader.h"
 #include "spec/spec_document.h"
@@ -10,7 +11,6 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
 #include <fstream>
 
 using namespace iconsynth;
@@ -18,27 +18,6 @@ namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
 namespace {
-
-std::string source(const std::string& relative) { return std::string(ICONSYNTH_SOURCE_DIR) + "/" + relative; }
-
-std::string shell(const std::string& command) {
-  std::FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string out;
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  INFO(command << "\n" << out);
-  REQUIRE(status == 0);
-  return out;
-}
-
-std::string lottie_web_folder() {
-  const char* cache = std::getenv("ICONSYNTH_NPM_CACHE");
-  const std::string out = shell("ICONSYNTH_NPM_CACHE='" + std::string(cache ? cache : "/tmp/iconsynth-npm") + "' bash '" +
-                                source("tools/lottie-web.sh") + "' 2>/dev/null");
-  return out.substr(0, out.find_last_not_of('\n') + 1);
-}
 
 struct Session {
   fs::path folder;
@@ -51,9 +30,8 @@ const Session& editor_session() {
     const fs::path folder = test::scratch_dir("editor-browser");
     std::ofstream(folder / "spec.json") << spec::builtin_spec_text();
     const fs::path record = folder / "record.json";
-    shell("bash '" + source("tests/browser/run.sh") + "' '" + source("tests/preview/browser/editor_session.mjs") + "' --cli '" +
-          ICONSYNTH_CLI + "' --lottie-web '" + lottie_web_folder() + "' --folder '" + folder.string() + "' --record '" +
-          record.string() + "' 2>&1");
+    test::run_session("editor_session.mjs", "--cli '" + std::string(ICONSYNTH_CLI) + "' --lottie-web '" + test::lottie_web_folder() +
+                                                "' --folder '" + folder.string() + "' --record '" + record.string() + "'");
     return Session{folder, Json::parse(test::read_file(record))};
   }();
   return session;
@@ -219,9 +197,9 @@ TEST_CASE("Tweaking toward a target: check's score on every edit, compared three
                                   folder);
   REQUIRE(made.exit_code == 0);
   const fs::path record_file = folder / "record.json";
-  shell("bash '" + source("tests/browser/run.sh") + "' '" + source("tests/preview/browser/against_session.mjs") + "' --cli '" +
-        ICONSYNTH_CLI + "' --lottie-web '" + lottie_web_folder() + "' --folder '" + folder.string() + "' --target '" +
-        (folder / "target.json").string() + "' --record '" + record_file.string() + "' 2>&1");
+  test::run_session("against_session.mjs", "--cli '" + std::string(ICONSYNTH_CLI) + "' --lottie-web '" + test::lottie_web_folder() +
+                                             "' --folder '" + folder.string() + "' --target '" + (folder / "target.json").string() +
+                                             "' --record '" + record_file.string() + "'");
   const Json r = Json::parse(test::read_file(record_file));
   INFO(r.dump(2));
   REQUIRE_FALSE(r.contains("failure"));

@@ -11,32 +11,12 @@
 // DevTools protocol, which waits for each move to be handled (on a loaded machine, fewer a second).
 //   bash tests/browser/run.sh tools/bench/editor_latency.mjs --cli build/iconsynth --lottie-web DIR
 //        [--seconds 4] [--size 160] [--input page|cdp]
-import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launchChromium } from './chromium.mjs';
-
-function parseArgs(argv) {
-  const o = { seconds: '4', size: '160', input: 'page' };
-  for (let i = 0; i < argv.length; i += 2) {
-    const m = /^--(cli|lottie-web|seconds|size|input)$/.exec(argv[i]);
-    if (!m || argv[i + 1] === undefined) throw new Error(`editor_latency.mjs: bad argument '${argv[i]}'`);
-    o[m[1]] = argv[i + 1];
-  }
-  for (const k of ['cli', 'lottie-web']) if (!o[k]) throw new Error(`editor_latency.mjs: missing --${k}`);
-  return o;
-}
-
-async function until(what, probe) {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - start > 60000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { parseArgs, startIconsynth, until } from './session.mjs';
 
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -44,21 +24,14 @@ const quantile = (xs, q) => {
 };
 const line = (name, xs) => `${name.padEnd(34)} p50 ${quantile(xs, 0.5).toFixed(1).padStart(6)} ms   p95 ${quantile(xs, 0.95).toFixed(1).padStart(6)} ms   (${xs.length} events)`;
 
-const opts = parseArgs(process.argv.slice(2));
+const opts = parseArgs('editor_latency.mjs', process.argv.slice(2), ['cli', 'lottie-web'], { seconds: '4', size: '160', input: 'page' });
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'iconsynth-latency-'));
-const specText = spawn(opts.cli, ['spec', '--print']);
-let printed = '';
-specText.stdout.on('data', (d) => { printed += d; });
-await new Promise((r) => specText.on('exit', r));
-fs.writeFileSync(path.join(folder, 'spec.json'), printed);
-const server = spawn(opts.cli, ['preview', '--serve', '--port', '0', '--size', opts.size, '--spec', 'spec.json', '--out', 'page',
-                                '--lottie-web', opts['lottie-web']], { cwd: folder });
-let said = '';
-server.stdout.on('data', (d) => { said += d; });
-server.stderr.on('data', (d) => { said += d; });
+fs.writeFileSync(path.join(folder, 'spec.json'), execFileSync(opts.cli, ['spec', '--print']));
+const server = startIconsynth(opts.cli, ['preview', '--serve', '--port', '0', '--size', opts.size, '--spec', 'spec.json', '--out', 'page',
+                                '--lottie-web', opts['lottie-web']], folder);
 const browser = await launchChromium();
 try {
-  const url = (await until('the URL', () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(said)))[1];
+  const url = await server.url();
   const page = await (await browser.newContext({ viewport: { width: 1600, height: 1200 } })).newPage();
   await page.goto(`${url}?paused`);
   await page.waitForFunction(() => window.iconsynthEditor && window.iconsynthEditor.lastResponse);
@@ -123,6 +96,6 @@ try {
   console.log(line('drag → Cairo frame shows it', latency.cairo));
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  await server.stop();
   fs.rmSync(folder, { recursive: true, force: true });
 }

@@ -145,39 +145,24 @@
     }
   }
 
-  // --- handles ----------------------------------------------------------------------------
-  function setHandle(el, handles, t) {
-    const e = el.easing;
-    handles = handles.map((v, i) => (i % 2 === 0 ? Math.max(0, Math.min(1, v)) : Math.max(e.yMin, Math.min(e.yMax, v))));
-    editor.scrub(e.path, handles, t);
-    show(`${e.path} = [${handles.join(', ')}]`);
-    draw();
-  }
-  function wireHandle(el) {
+  // A slider of the plot, dragged or keyed: `path()` the value it changes; `grab(e)` when the
+  // pointer takes it, `drag(e)` as it moves, `key(direction, e)` for an arrow key. A drag, or a
+  // key held, is one change.
+  function slider(el, { path, grab, drag, key, about }) {
     el.wired = true;
     el.addEventListener('pointerdown', (e) => {
       e.preventDefault();
       capture(el, e);
       dragging = el;
-      editor.begin(el.easing.path);
+      if (grab) grab(e);
+      editor.begin(path());
       el.focus();
     });
-    el.addEventListener('pointermove', (e) => {
-      if (dragging !== el) return;
-      const easing = el.easing, map = mapper(), at = pointerAt(e);
-      const [f0, v0] = easing.from, [f1, v1] = easing.to;
-      const dv = Math.abs(v1 - v0) > 1e-9 ? v1 - v0 : (easing.panel === 'packet' ? 1 : 0.1);
-      const places = e.altKey ? 3 : 2;
-      const h = handlesOf(easing);
-      const first = el.coord < 2 ? 0 : 2;
-      h[first] = round((map.frameAt(at.x) - f0) / (f1 - f0), places);
-      h[first + 1] = round((map.valueAt(easing.panel, at.y) - v0) / dv, places);
-      setHandle(el, h, e.timeStamp);
-    });
+    el.addEventListener('pointermove', (e) => { if (dragging === el) drag(e); });
     const end = () => {
       if (dragging !== el) return;
       dragging = null;
-      editor.end(el.easing.path);
+      editor.end(path());
       show('');
       draw();
     };
@@ -187,14 +172,43 @@
       const moves = { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1 };
       if (!(e.key in moves)) return;
       e.preventDefault();
-      const step = e.shiftKey ? 0.1 : e.altKey ? 0.001 : 0.01;
-      const h = handlesOf(el.easing);
-      h[el.coord] = round(h[el.coord] + moves[e.key] * step, 3);
-      setHandle(el, h, e.timeStamp);
+      key(moves[e.key], e);
     });
-    el.addEventListener('keyup', () => { editor.end(el.easing.path); show(''); });
-    el.addEventListener('focus', () => show(`${el.getAttribute('aria-label')} = ${el.getAttribute('aria-valuenow')}`));
+    el.addEventListener('keyup', () => { editor.end(path()); show(''); });
+    el.addEventListener('focus', () => show(about()));
     el.addEventListener('blur', () => { if (dragging !== el) show(''); });
+  }
+
+  // --- handles ----------------------------------------------------------------------------
+  function setHandle(el, handles, t) {
+    const e = el.easing;
+    handles = handles.map((v, i) => (i % 2 === 0 ? Math.max(0, Math.min(1, v)) : Math.max(e.yMin, Math.min(e.yMax, v))));
+    editor.scrub(e.path, handles, t);
+    show(`${e.path} = [${handles.join(', ')}]`);
+    draw();
+  }
+  function wireHandle(el) {
+    slider(el, {
+      path: () => el.easing.path,
+      drag: (e) => {
+        const easing = el.easing, map = mapper(), at = pointerAt(e);
+        const [f0, v0] = easing.from, [f1, v1] = easing.to;
+        const dv = Math.abs(v1 - v0) > 1e-9 ? v1 - v0 : (easing.panel === 'packet' ? 1 : 0.1);
+        const places = e.altKey ? 3 : 2;
+        const h = handlesOf(easing);
+        const first = el.coord < 2 ? 0 : 2;
+        h[first] = round((map.frameAt(at.x) - f0) / (f1 - f0), places);
+        h[first + 1] = round((map.valueAt(easing.panel, at.y) - v0) / dv, places);
+        setHandle(el, h, e.timeStamp);
+      },
+      key: (direction, e) => {
+        const step = e.shiftKey ? 0.1 : e.altKey ? 0.001 : 0.01;
+        const h = handlesOf(el.easing);
+        h[el.coord] = round(h[el.coord] + direction * step, 3);
+        setHandle(el, h, e.timeStamp);
+      },
+      about: () => `${el.getAttribute('aria-label')} = ${el.getAttribute('aria-valuenow')}`,
+    });
   }
 
   // --- event lines ------------------------------------------------------------------------
@@ -213,43 +227,23 @@
     return entry.kind === 'duration' ? (parseFloat(v) * viewer.data().fps) / 1000 : Number(v);
   }
   function wireEvent(el) {
-    el.wired = true;
     let start = null;
-    el.addEventListener('pointerdown', (e) => {
-      e.preventDefault();
-      capture(el, e);
-      dragging = el;
-      start = { x: pointerAt(e).x, frames: framesOf(el.event.path), line: Number(el.getAttribute('x')) };
-      editor.begin(el.event.path);
-      el.focus();
+    slider(el, {
+      path: () => el.event.path,
+      grab: (e) => { start = { x: pointerAt(e).x, frames: framesOf(el.event.path), line: Number(el.getAttribute('x')) }; },
+      drag: (e) => {
+        const map = mapper(), at = pointerAt(e);
+        const moved = map.frameAt(at.x) - map.frameAt(start.x);
+        const frames = e.altKey ? round(start.frames + moved, 2) : Math.round(start.frames + moved);
+        el.setAttribute('x', String(start.line + map.x(frames - start.frames) - map.x(0)));
+        setTiming(el, Math.max(0, frames), e.timeStamp);
+      },
+      key: (direction, e) => {
+        const step = e.shiftKey ? 10 : e.altKey ? 0.1 : 1;
+        setTiming(el, round(framesOf(el.event.path) + direction * step, 2), e.timeStamp);
+      },
+      about: () => `${el.event.path} = ${editor.value(el.event.path)}`,
     });
-    el.addEventListener('pointermove', (e) => {
-      if (dragging !== el) return;
-      const map = mapper(), at = pointerAt(e);
-      const moved = map.frameAt(at.x) - map.frameAt(start.x);
-      const frames = e.altKey ? round(start.frames + moved, 2) : Math.round(start.frames + moved);
-      el.setAttribute('x', String(start.line + map.x(frames - start.frames) - map.x(0)));
-      setTiming(el, Math.max(0, frames), e.timeStamp);
-    });
-    const end = () => {
-      if (dragging !== el) return;
-      dragging = null;
-      editor.end(el.event.path);
-      show('');
-      draw();
-    };
-    el.addEventListener('pointerup', end);
-    el.addEventListener('pointercancel', end);
-    el.addEventListener('keydown', (e) => {
-      const moves = { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1 };
-      if (!(e.key in moves)) return;
-      e.preventDefault();
-      const step = e.shiftKey ? 10 : e.altKey ? 0.1 : 1;
-      setTiming(el, round(framesOf(el.event.path) + moves[e.key] * step, 2), e.timeStamp);
-    });
-    el.addEventListener('keyup', () => { editor.end(el.event.path); show(''); });
-    el.addEventListener('focus', () => show(`${el.event.path} = ${editor.value(el.event.path)}`));
-    el.addEventListener('blur', () => { if (dragging !== el) show(''); });
   }
 
   editor.on('applied', draw);

@@ -4,51 +4,25 @@
 // tests/preview/editor_in_browser_test.cpp judges the record.
 //   tests/browser/run.sh tests/preview/browser/against_session.mjs --cli ICONSYNTH --lottie-web DIR
 //       --folder FOLDER --target TARGET --record OUT.json
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { launchChromium } from './chromium.mjs';
+import { parseArgs, startIconsynth, until } from './session.mjs';
 
-const TIMEOUT_MS = 180000;  // a fit, on a busy machine
+const FIT_MS = 180000;  // a fit, on a busy machine
 
-function parseArgs(argv) {
-  const o = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const m = /^--(cli|lottie-web|folder|target|record)$/.exec(argv[i]);
-    if (!m || argv[i + 1] === undefined) throw new Error(`against_session.mjs: bad argument '${argv[i]}'`);
-    o[m[1]] = argv[i + 1];
-  }
-  for (const k of ['cli', 'lottie-web', 'folder', 'target', 'record']) if (!o[k]) throw new Error(`against_session.mjs: missing --${k}`);
-  return o;
-}
-
-async function until(what, probe) {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - start > TIMEOUT_MS) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const opts = parseArgs(process.argv.slice(2));
+const opts = parseArgs('against_session.mjs', process.argv.slice(2), ['cli', 'lottie-web', 'folder', 'target', 'record']);
 const record = { pageErrors: [], steps: {} };
-const server = spawn(opts.cli, ['preview', '--serve', '--port', '0', '--size', '64', '--spec', 'spec.json', '--out', 'page',
-                                '--lottie-web', opts['lottie-web'], '--against', opts.target, '--against-player', 'rlottie'],
-                     { cwd: opts.folder });
-let said = '';
-server.stdout.on('data', (d) => { said += d; });
-server.stderr.on('data', (d) => { said += d; });
-const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
+const server = startIconsynth(opts.cli, ['preview', '--serve', '--port', '0', '--size', '64', '--spec', 'spec.json', '--out', 'page',
+                                '--lottie-web', opts['lottie-web'], '--against', opts.target, '--against-player', 'rlottie'], opts.folder);
 const browser = await launchChromium();
 try {
-  const url = (await until('the URL', () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(said)))[1];
+  const url = await server.url();
   const page = await (await browser.newContext({ viewport: { width: 1500, height: 1000 } })).newPage();
   page.on('pageerror', (e) => record.pageErrors.push(e.message));
   await page.goto(`${url}?paused`);
   const byName = (role, name) => page.getByRole(role, { name, exact: true });
   const scoreText = () => page.locator('#against .score').first().textContent();
-  const scored = (pattern) => until(`a score ${pattern}`, async () => pattern.test(await scoreText()) && scoreText());
+  const scored = (pattern) => until(`a score ${pattern}`, async () => pattern.test(await scoreText()) && scoreText(), FIT_MS);
 
   // check's score of the shown animation, and the target beside ours on the same moment.
   record.steps.before = { score: await scored(/check: worst frame/) };
@@ -84,7 +58,7 @@ try {
     state: await until('the fit', async () => {
       const state = await page.locator('#against .fit-state').textContent();
       return /fit (done|failed)/.test(state) && state;  // (not the cancelled one's, still shown as this one starts)
-    }),
+    }, FIT_MS),
   };
   record.steps.fit.progress = await byName('log', 'fit progress').textContent();
   record.steps.fit.proposals = await page.locator('#against .proposals li').allTextContents();
@@ -99,8 +73,7 @@ try {
   record.failure = e.message;
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  record.exit = await exited;
-  record.said = said;
+  record.exit = await server.stop();
+  record.said = server.said();
   fs.writeFileSync(opts.record, JSON.stringify(record, null, 2));
 }

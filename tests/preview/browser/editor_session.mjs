@@ -4,53 +4,27 @@
 // judges the record (the file's bytes, builds, the pages' own state).
 //   tests/browser/run.sh tests/preview/browser/editor_session.mjs --cli ICONSYNTH --lottie-web DIR
 //       --folder FOLDER --record OUT.json
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { launchChromium } from './chromium.mjs';
+import { parseArgs, startIconsynth, until } from './session.mjs';
 
-const TIMEOUT_MS = 60000;
 const SCALE = 'motions.strong.timeline.sequence.1.exchange.swell.scale';  // the first landing of strong
 const TRAVEL = 'motions.strong.timeline.sequence.1.exchange.travel.ease';
 const SECOND_LAND = 'motions.strong.timeline.sequence.2.exchange.travel.frames';
 const LIGHT_SCALE = 'motions.light.timeline.exchange.swell.scale';
 const LIGHT_TRAVEL = 'motions.light.timeline.exchange.travel.ease';
 
-function parseArgs(argv) {
-  const o = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const m = /^--(cli|lottie-web|folder|record)$/.exec(argv[i]);
-    if (!m || argv[i + 1] === undefined) throw new Error(`editor_session.mjs: bad argument '${argv[i]}'`);
-    o[m[1]] = argv[i + 1];
-  }
-  for (const k of ['cli', 'lottie-web', 'folder', 'record']) if (!o[k]) throw new Error(`editor_session.mjs: missing --${k}`);
-  return o;
-}
-
-async function until(what, probe) {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - start > TIMEOUT_MS) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-const opts = parseArgs(process.argv.slice(2));
+const opts = parseArgs('editor_session.mjs', process.argv.slice(2), ['cli', 'lottie-web', 'folder', 'record']);
 const specFile = path.join(opts.folder, 'spec.json');
 const record = { consoleErrors: [], pageErrors: [], steps: {} };
-const server = spawn(opts.cli, ['preview', '--serve', '--port', '0', '--size', '96', '--spec', 'spec.json', '--out', 'page',
-                                '--lottie-web', opts['lottie-web']], { cwd: opts.folder });
-let said = '';
-server.stdout.on('data', (d) => { said += d; });
-server.stderr.on('data', (d) => { said += d; });
-const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
+const server = startIconsynth(opts.cli, ['preview', '--serve', '--port', '0', '--size', '96', '--spec', 'spec.json', '--out', 'page',
+                                '--lottie-web', opts['lottie-web']], opts.folder);
 const browser = await launchChromium();
 let other = null;
 try {
-  const url = (await until('the URL', () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(said)))[1];
+  const url = await server.url();
   const page = await (await browser.newContext({ viewport: { width: 1500, height: 1000 } })).newPage();
   page.on('console', (m) => { if (m.type() === 'error') record.consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => record.pageErrors.push(e.message));
@@ -258,8 +232,7 @@ try {
 } finally {
   await browser.close();
   if (other) other.close();
-  server.kill('SIGTERM');
-  record.exit = await exited;
-  record.said = said;
+  record.exit = await server.stop();
+  record.said = server.said();
   fs.writeFileSync(opts.record, JSON.stringify(record, null, 2));
 }

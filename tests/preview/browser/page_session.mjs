@@ -7,19 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from './chromium.mjs';
+import { parseArgs } from './session.mjs';
 
-function parseArgs(argv) {
-  const o = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const m = /^--(page|out)$/.exec(argv[i]);
-    if (!m || argv[i + 1] === undefined) throw new Error(`usage: page_session.mjs --page index.html --out DIR (bad '${argv[i]}')`);
-    o[m[1]] = argv[i + 1];
-  }
-  if (!o.page || !o.out) throw new Error('usage: page_session.mjs --page index.html --out DIR');
-  return o;
-}
-
-const opts = parseArgs(process.argv.slice(2));
+const opts = parseArgs('page_session.mjs', process.argv.slice(2), ['page', 'out']);
 fs.mkdirSync(opts.out, { recursive: true });
 const browser = await launchChromium();
 const record = { requests: [], consoleErrors: [], pageErrors: [], frames: [], play: {}, pickers: {} };
