@@ -330,9 +330,13 @@ class Editor {
   std::vector<spec::SpecChange> initial_;
   mutable std::mutex mutex_;  // the file, its versions, a conflict, the scores seen
   std::optional<serve::FileVersion> conflict_;
-  std::unique_ptr<FitJob> fit_;
   Json scores_seen_ = Json::object();  // the latest score of each target animation, by id
-  // Last: stopped and joined first.
+  serve::LocalServer* server_ = nullptr;
+  std::mutex folder_mutex_;  // the folder's writers: its builds, status.js
+  PreviewCache cache_;
+  std::string last_build_;
+  std::unique_ptr<FitJob> fit_;  // its thread publishes through server_
+  // Last, so they are stopped and joined before anything they use is destroyed.
   LatestWorker<std::pair<std::shared_ptr<const spec::IconSpec>, std::string>> scores_{[this](const auto& job) { score(job); }};
   LatestWorker<std::string> folder_{[this](const std::string& text) {
     try {
@@ -342,10 +346,6 @@ class Editor {
       std::fflush(log_);
     }
   }};
-  serve::LocalServer* server_ = nullptr;
-  std::mutex folder_mutex_;  // the folder's writers: its builds, status.js
-  PreviewCache cache_;
-  std::string last_build_;
 };
 
 }  // namespace

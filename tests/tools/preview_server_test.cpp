@@ -2,7 +2,11 @@
 // the page's own files on the loopback interface, and stops cleanly on SIGTERM or Ctrl-C.
 #include "preview_support.h"
 #include "../serve/raw_http.h"
+#include "render/serve/local_server.h"
 #include "spec/loader.h"
+#include "spec/spec_document.h"
+
+#include <nlohmann/json.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -146,4 +150,55 @@ TEST_CASE("preview --serve stops on Ctrl-C while watching a spec, and refuses --
   CHECK_THAT(r.err, Catch::Contains("--watch needs --spec FILE"));
   CHECK(r.out.empty());
   CHECK_FALSE(fs::exists(dir / "x"));
+}
+
+TEST_CASE("Without --spec, Save writes a new file the page names, in the folder preview started in and nowhere else",
+          "[tools][preview][serve][editor]") {
+  const fs::path dir = test::scratch_dir("serve-save-as");
+  const fs::path lottie_web = test::fake_lottie_web(dir);
+  std::ofstream(dir / "taken.json") << "mine";
+  ServerProcess server(dir, {"preview", "--serve", "--size", "32", "--out", (dir / "page").string(), "--lottie-web",
+                             lottie_web.string(), "--set", "motions.light.lead=8"});
+  const std::regex url(R"(at http://127\.0\.0\.1:(\d+)/)");
+  std::smatch m;
+  const std::string said = server.read_until(url);
+  REQUIRE(std::regex_search(said, m, url));
+  const int port = std::stoi(m[1]);
+  const std::string token = nlohmann::json::parse(test::body_of(raw_get(port, "/api/token")))["token"];
+  const auto save = [&](const std::string& body) {
+    return test::raw_post(port, "/api/save", std::string(render::serve::kTokenHeader) + ": " + token + "\r\nHost: 127.0.0.1\r\n", body);
+  };
+  // The --set value is the page's unsaved change.
+  const nlohmann::json session = nlohmann::json::parse(test::body_of(raw_get(port, "/api/session")));
+  CHECK(session["file"].is_null());
+  REQUIRE(session["changes"].size() == 1);
+  CHECK(session["changes"][0]["path"] == "motions.light.lead");
+  const std::string changes = R"("changes": [{"path": "motions.light.lead", "value": 8}])";
+
+  for (const char* name : {"../escape.json", "sub/x.json", ".hidden.json", "notes.txt"}) {
+    INFO(name);
+    CHECK(status_of(save("{" + changes + ", \"name\": \"" + name + "\"}")) == 403);
+  }
+  CHECK_FALSE(fs::exists(dir.parent_path() / "escape.json"));
+  CHECK(status_of(save("{" + changes + ", \"name\": \"taken.json\"}")) == 409);  // not without confirming
+  CHECK(test::read_file(dir / "taken.json") == "mine");
+
+  const std::string reply = save("{" + changes + ", \"name\": \"mine.json\"}");
+  INFO(reply);
+  REQUIRE(status_of(reply) == 200);
+  const std::string saved = test::read_file(dir / "mine.json");
+  // The built-in spec's text with one token changed.
+  CHECK(saved == spec::SpecDocument(std::string(spec::builtin_spec_text())).with_changes({{"motions.light.lead", 8}}));
+  CHECK(nlohmann::json::parse(test::body_of(raw_get(port, "/api/session")))["file"] == (fs::canonical(dir) / "mine.json").string());
+  // A value the spec refuses is not written.
+  CHECK(status_of(save(R"({"changes": [{"path": "motions.light.lead", "value": 0}]})")) == 400);
+  CHECK(test::read_file(dir / "mine.json") == saved);
+  CHECK(server.stop(SIGTERM) == 0);
+
+  auto r = test::run_cli("preview --against x.lottie --out " + (dir / "x").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--against applies to --serve only"));
+  r = test::run_cli("preview --serve --against missing.lottie --lottie-web '" + lottie_web.string() + "' --out " + (dir / "x").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("missing.lottie"));
 }
