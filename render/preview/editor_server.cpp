@@ -126,7 +126,7 @@ class Editor {
       return bytes_or_gone(session_.frame_png(query(r, "key"), static_cast<int>(frame)), "image/png");
     });
     server.get("/api/filmstrip", [this](const Request& r) { return bytes_or_gone(session_.filmstrip_png(query(r, "key")), "image/png"); });
-    server.get("/api/plot", [this](const Request& r) { return bytes_or_gone(session_.plot_svg(query(r, "key")), "image/svg+xml"); });
+    server.get("/api/plot", [this](const Request& r) { return bytes_or_gone(session_.plot_png(query(r, "key")), "image/png"); });
     server.post("/api/save", [this](const Request& r) { return guarded([&] { return save(body_of(r)); }); });
     server.post("/api/rebase", [this](const Request& r) { return guarded([&] { return rebase(body_of(r)); }); });
     if (!against_) return;

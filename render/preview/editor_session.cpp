@@ -19,9 +19,12 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// Revisions whose frames, flipbooks and plots stay available: the page asks for a revision's
-// Cairo frame right after its edit returns, while the next edit may already be built.
-constexpr std::size_t kKeptRevisions = 4;
+// Revisions whose frames, flipbooks and plots can be drawn on request: the page asks for a
+// revision's Cairo frame right after its edit returns, and on a busy machine the request may come
+// when several later edits are built. A revision kept is its spec and its keys; what was drawn
+// for it is kept only for the latest few.
+constexpr std::size_t kKeptRevisions = 64;
+constexpr std::size_t kDrawnRevisions = 4;
 
 // Where an edit's answer holds a card's Lottie: this mark and its key, as a JSON string. The
 // animation's text is put in its place when the answer is written, instead of being read into
@@ -220,9 +223,10 @@ std::string EditorSession::answer_text(const Json& response) const {
 void EditorSession::keep(std::shared_ptr<const Revision> revision) {
   recent_.push_back(std::move(revision));
   while (recent_.size() > kKeptRevisions) recent_.pop_front();
-  // Drawn results of keys no kept revision names are dropped.
+  // Drawn results of keys none of the latest few revisions names are dropped.
   const auto named = [&](const std::string& key) {
-    return std::any_of(recent_.begin(), recent_.end(), [&](const auto& r) { return r->recipes.count(key) > 0; });
+    return std::any_of(recent_.end() - static_cast<std::ptrdiff_t>(std::min(recent_.size(), kDrawnRevisions)), recent_.end(),
+                       [&](const auto& r) { return r->recipes.count(key) > 0; });
   };
   std::erase_if(scenes_, [&](const auto& entry) { return !named(entry.first); });
   std::erase_if(filmstrips_, [&](const auto& entry) { return !named(entry.first); });
@@ -274,15 +278,15 @@ std::optional<std::string> EditorSession::filmstrip_png(const std::string& key) 
   return filmstrips_.emplace(key, std::move(png)).first->second;
 }
 
-std::optional<std::string> EditorSession::plot_svg(const std::string& key) {
+std::optional<std::string> EditorSession::plot_png(const std::string& key) {
   std::unique_lock<std::mutex> lock(mutex_);
   if (const auto at = plots_.find(key); at != plots_.end()) return at->second;
   const std::shared_ptr<const Recipe> r = recipe(key);
   if (!r || !r->style.empty()) return std::nullopt;
   lock.unlock();
-  std::string svg = page_motion_plot(*r->spec, r->motion);
+  std::string png = page_motion_plot(*r->spec, r->motion, PlotFormat::Png);
   lock.lock();
-  return plots_.emplace(key, std::move(svg)).first->second;
+  return plots_.emplace(key, std::move(png)).first->second;
 }
 
 }  // namespace iconsynth::render

@@ -67,11 +67,12 @@ class EditorSession {
   std::string edited_text(const std::vector<spec::SpecChange>& changes) const;
 
   // PNG bytes of frame `frame` (transparent; the page puts the backdrop behind it), of a whole
-  // flipbook, or a plot's SVG, by the key a revision's data names them with; nullopt when no
-  // recent revision has that key.
+  // flipbook, or of a motion's plot (PNG: quicker for a browser to show again and again than the
+  // page folder's SVG), by the key a revision's data names them with; nullopt when no recent
+  // revision has that key.
   std::optional<std::string> frame_png(const std::string& key, int frame);
   std::optional<std::string> filmstrip_png(const std::string& key);
-  std::optional<std::string> plot_svg(const std::string& key);
+  std::optional<std::string> plot_png(const std::string& key);
 
   EditorWork work() const;
 

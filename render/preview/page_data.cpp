@@ -170,9 +170,10 @@ std::string CardKeys::of(const std::string& style, const std::string& motion, co
                    theme + d["themes"][theme].dump());
 }
 
-std::string page_motion_plot(const spec::IconSpec& spec, const std::string& motion) {
+std::string page_motion_plot(const spec::IconSpec& spec, const std::string& motion, PlotFormat format) {
   const motion::Choreography c = motion::choreograph(spec.choreography(motion), spec.module_count());
-  return motion_plot_svg(c, spec.frame_rate, plot_options(spec, motion, c));
+  const PlotOptions options = plot_options(spec, motion, c);
+  return format == PlotFormat::Png ? motion_plot_png(c, spec.frame_rate, options) : motion_plot_svg(c, spec.frame_rate, options);
 }
 
 AnimatedScene card_scene(const spec::IconSpec& spec, const PreviewPageOptions& options, const std::string& style,

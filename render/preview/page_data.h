@@ -50,8 +50,9 @@ class CardKeys {
 // A short key (16 hex digits) naming `inputs`.
 std::string input_key(const std::string& inputs);
 
-// The motion's plot as the page shows it (SVG).
-std::string page_motion_plot(const spec::IconSpec& spec, const std::string& motion);
+// The motion's plot as the page shows it.
+enum class PlotFormat { Svg, Png };
+std::string page_motion_plot(const spec::IconSpec& spec, const std::string& motion, PlotFormat format = PlotFormat::Svg);
 
 // The scene a card shows: `style` × `motion` at the page's weight, in `theme`, fitted to the page's size.
 AnimatedScene card_scene(const spec::IconSpec& spec, const PreviewPageOptions& options, const std::string& style,
