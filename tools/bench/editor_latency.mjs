@@ -59,7 +59,7 @@ try {
   await handle.scrollIntoViewIfNeeded();
   const box = await handle.boundingBox();
   const x = box.x + box.width / 2, y = box.y + box.height / 2;
-  await page.evaluate(() => { const l = window.iconsynthEditor.latency; l.inputs.length = l.players.length = l.cairo.length = 0; });
+  await page.evaluate(() => { for (const list of Object.values(window.iconsynthEditor.latency)) list.length = 0; });
   const revBefore = await page.evaluate(() => window.iconsynthEditor.lastResponse.rev);
   // Two seconds out and back, 60 events a second.
   const at = (i) => [x + 60 * Math.sin((2 * Math.PI * (i % 120)) / 120), y - 30 * Math.sin((2 * Math.PI * (i % 120)) / 120)];
@@ -94,6 +94,8 @@ try {
   console.log(line('weight slider (client only, floor)', weight));
   console.log(line('drag → players show it', latency.players));
   console.log(line('drag → Cairo frame shows it', latency.cairo));
+  console.log(line('  a rebuild\'s round trip', latency.roundTrip).replace('events', 'rebuilds'));
+  console.log(line('  the page\'s work on its answer', latency.apply).replace('events', 'rebuilds'));
 } finally {
   await browser.close();
   await server.stop();

@@ -25,7 +25,10 @@
     errors: new Map(),      // path → message of a value the spec refused
     drawn: [],              // [{path, written, drawn, why}]
     undo: [], redo: [],     // [{path, before, after}]
-    latency: { inputs: [], players: [], cairo: [], flipbook: [] },
+    // For the benchmark (tools/bench/editor_latency.mjs): each input's time; for each input, the
+    // time until the players, and the Cairo frame, show it; each rebuild's round trip and the
+    // page's own work on its answer.
+    latency: { inputs: [], players: [], cairo: [], roundTrip: [], apply: [] },
     on: (name, f) => listeners[name].push(f),
   };
   window.iconsynthEditor = editor;
@@ -118,7 +121,9 @@
     const asked = [...editor.changes].map(([path, value]) => ({ path, value }));
     const blamed = lastPath;
     try {
+      const sent = performance.now();
       const { status, json } = await api('api/edit', { changes: asked, have: haveKeys(), motion: viewer.state.motion });
+      editor.latency.roundTrip.push(performance.now() - sent);
       if (json && json.superseded) {
         // another tab's edit went first: ask again
       } else if (status === 200 && json.ok) {
@@ -145,6 +150,7 @@
 
   const cairoUpTo = new Map();  // frame URL prefix → the last input it shows
   function applied(json, upTo) {
+    const start = performance.now();
     editor.paths = new Map(json.paths.map((p) => [p.path, p]));
     editor.order = json.paths.map((p) => p.path);
     editor.good = new Map(json.changes.map((c) => [c.path, c.value]));
@@ -160,6 +166,7 @@
     emit('applied', json);
     changesPanel();
     tools();
+    editor.latency.apply.push(performance.now() - start);
     // The players drew the new data in this task; the next animation frame puts it on screen.
     requestAnimationFrame(() => record('players', upTo, performance.now()));
   }

@@ -247,6 +247,7 @@
   }
 
   editor.on('applied', draw);
-  editor.on('changes', draw);
+  // Only a change of the shown motion moves anything on its plot.
+  editor.on('changes', (path) => { if (path.startsWith(`motions.${viewer.state.motion}.`)) draw(); });
   viewer.on('motion', draw);
 })();
