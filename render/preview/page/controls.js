@@ -168,6 +168,11 @@
     const row = entry.kind === 'colour' ? colourRow(entry) : entry.kind === 'easing' ? easingRow(entry) : numberRow(entry);
     row.entry = entry;
     row.querySelector('.name').textContent = entry.name;
+    // The --set path, shown while the row is pointed at or worked on (its controls are named by it).
+    const path = document.createElement('code');
+    path.className = 'path';
+    path.textContent = entry.path;
+    row.appendChild(path);
     const copy = row.querySelector('.copy');
     copy.setAttribute('aria-label', `copy the --set flag of ${entry.path}`);
     copy.addEventListener('click', () => {
