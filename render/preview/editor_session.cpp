@@ -214,8 +214,9 @@ std::string EditorSession::answer_text(const Json& response) const {
   std::string text = response.dump();
   std::lock_guard<std::mutex> lock(mutex_);
   for (const auto& [key, lottie] : lotties_) {
+    // As a JSON string: the page keeps the text and reads a fresh copy for each player it loads.
     const std::string mark = "\"\\u0001lottie:" + key + "\"";
-    for (std::size_t at; (at = text.find(mark)) != std::string::npos;) text.replace(at, mark.size(), lottie);
+    for (std::size_t at; (at = text.find(mark)) != std::string::npos;) text.replace(at, mark.size(), Json(lottie).dump());
   }
   return text;
 }

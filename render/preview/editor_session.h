@@ -52,7 +52,7 @@ class EditorSession {
   // (In the JSON a card's "lottie" is a mark for answer_text to replace.)
   nlohmann::ordered_json edit(const std::vector<spec::SpecChange>& changes, const std::set<std::string>& have = {});
   // The answer to an edit as the page reads it: `response` as JSON text, each card's animation in
-  // its place. Call it before the next edit.
+  // its place as its JSON text (a string). Call it before the next edit.
   std::string answer_text(const nlohmann::ordered_json& response) const;
 
   // The base is now `text` (saved, or edited on disk and taken), with no changes until the page

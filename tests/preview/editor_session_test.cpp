@@ -79,7 +79,7 @@ TEST_CASE("An edit rebuilds the animations it touches, and only those", "[previe
   const spec::IconSpec die = spec::load_spec_with_overrides("", {"layout.die.size=1.75"});
   render::lottie::LottieOptions lottie;
   lottie.size = 32;
-  CHECK(sent["data"]["variants"]["solid-strong"]["lottie"] ==
+  CHECK(Json::parse(sent["data"]["variants"]["solid-strong"]["lottie"].get<std::string>()) ==
         render::lottie::write_animation(render::card_scene(die, small(), "solid", "strong", "dark"), lottie));
 }
 

@@ -39,8 +39,12 @@
       : p.scaleMin + ((p.scaleBottom - py) * (p.scaleMax - p.scaleMin)) / (p.scaleBottom - p.scaleTop));
     return { x, y, frameAt, valueAt, plot: p };
   }
+  // The overlay's place on screen, taken when a drag starts: asking for it at every move would
+  // make the browser lay the page out again after each redraw.
+  let box = null;
   function pointerAt(e) {
-    const box = svg.getBoundingClientRect(), p = info().plot;
+    if (!box || !dragging) box = svg.getBoundingClientRect();
+    const p = info().plot;
     return { x: ((e.clientX - box.left) * p.width) / box.width, y: ((e.clientY - box.top) * p.height) / box.height };
   }
 
@@ -153,8 +157,9 @@
     el.addEventListener('pointerdown', (e) => {
       e.preventDefault();
       capture(el, e);
-      dragging = el;
+      box = null;
       if (grab) grab(e);
+      dragging = el;
       editor.begin(path());
       el.focus();
     });

@@ -53,7 +53,8 @@
 
   // --- Lottie side --------------------------------------------------------------------------
   function themedAnimation(variant) {
-    const data = JSON.parse(JSON.stringify(variant.lottie));  // lottie-web writes into its data
+    // A copy for the player, which writes into its data (an edit's answer brings the text).
+    const data = JSON.parse(typeof variant.lottie === 'string' ? variant.lottie : JSON.stringify(variant.lottie));
     const primary = hexToRgb(state.color);
     data.slots.primary.p.k = slotColor(primary);
     if (data.slots.secondary) {
