@@ -121,7 +121,7 @@ TEST_CASE("Events carry the spec path of the timing that places them", "[spec][p
   CHECK(fields.count("motions.strong.timeline.sequence.0.gather.gather.frames") == 1);
 }
 
-TEST_CASE("Every number carries the range the loader holds it to and a step; easings and colours are listed whole", "[spec][paths]") {
+TEST_CASE("Every number carries the range the loader holds it to and a step, and easings and colours are listed whole", "[spec][paths]") {
   for (const auto& [name, spec] : specs()) {
     INFO(name);
     for (const spec::TunablePath& p : spec::tunable_paths(spec)) {
