@@ -66,13 +66,20 @@
     return data;
   }
 
+  // Each card keeps one canvas, sized to the frame: lottie-web draws into its context, so loading
+  // new data (every edit) neither makes a canvas nor asks the page for the box's size.
   function loadLottie(card) {
     if (card.anim) card.anim.destroy();
+    if (!card.canvas) {
+      card.canvas = document.createElement('canvas');
+      card.canvas.width = card.canvas.height = D.size;
+      card.lottieBox.appendChild(card.canvas);
+    }
     card.anim = window.lottie.loadAnimation({
-      container: card.lottieBox, renderer: 'canvas', loop: false, autoplay: false,
+      renderer: 'canvas', loop: false, autoplay: false,
       animationData: themedAnimation(card.variant),
       // dpr 1: the canvas holds exactly the frame's pixels, like the Cairo cell beside it.
-      rendererSettings: { clearCanvas: true, preserveAspectRatio: 'xMidYMid meet', dpr: 1 },
+      rendererSettings: { context: card.canvas.getContext('2d'), clearCanvas: true, preserveAspectRatio: 'xMidYMid meet', dpr: 1 },
     });
     card.anim.addEventListener('DOMLoaded', () => showFrame(card));
     card.anim.addEventListener('error', (e) => console.error('lottie-web:', e && (e.nativeError || e.message || e)));
