@@ -82,7 +82,7 @@ class Editor {
         base_(file_.empty() ? serve::FileVersion{{}, std::string(spec::builtin_spec_text()), ""} : files_.open(file_)),
         session_(base_.bytes, page_options(spec::load_spec_text(base_.bytes), o.site, lottie_web)),
         rebuild_([this](const EditRequest& r) {
-          const Json answer = session_.edit(r.changes, r.have);
+          const Json answer = session_.edit(r.changes, r.have, r.shown);
           return std::make_pair(answer["ok"].get<bool>(), session_.answer_text(answer));
         }) {
     for (const std::string& change : o.changes) initial_.push_back(spec::parse_change(change));
@@ -109,7 +109,10 @@ class Editor {
     server.post("/api/edit", [this](const Request& r) {
       return guarded([&] {
         const Json body = body_of(r);
-        EditRequest request{changes_of(body), {}};
+        EditRequest request{changes_of(body), {}, std::nullopt};
+        if (body.contains("frame") && body["frame"].is_number_integer()) {
+          request.shown = ShownFrame{string_field(body, "motion"), string_field(body, "theme"), body["frame"].get<int>()};
+        }
         if (body.contains("have") && body["have"].is_array()) {
           for (const Json& k : body["have"]) {
             if (k.is_string()) request.have.insert(k.get<std::string>());
@@ -222,6 +225,7 @@ class Editor {
   struct EditRequest {
     std::vector<spec::SpecChange> changes;
     std::set<std::string> have;
+    std::optional<ShownFrame> shown;
   };
 
   static std::string query(const Request& r, const char* key) { return r.query.count(key) ? r.query.at(key) : ""; }

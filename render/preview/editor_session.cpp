@@ -79,6 +79,19 @@ struct EditorSession::Revision {
   std::map<std::string, std::shared_ptr<const Recipe>> recipes;  // by key
 };
 
+std::string base64(std::string_view bytes) {
+  static constexpr char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
+    std::uint32_t v = 0;
+    for (std::size_t k = 0; k < 3; ++k) v = v << 8 | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0);
+    for (std::size_t k = 0; k < 4; ++k) out += k <= n ? kDigits[(v >> (18 - 6 * k)) & 63] : '=';
+  }
+  return out;
+}
+
 Json drawn_notes(const spec::IconSpec&) {
   // render::drawn_values(spec) goes here, each {path, written, drawn, why} as it says them.
   return Json::array();
@@ -127,7 +140,8 @@ EditorWork EditorSession::work() const {
   return work_;
 }
 
-Json EditorSession::edit(const std::vector<spec::SpecChange>& asked, const std::set<std::string>& have) {
+Json EditorSession::edit(const std::vector<spec::SpecChange>& asked, const std::set<std::string>& have,
+                         const std::optional<ShownFrame>& shown) {
   std::unique_lock<std::mutex> lock(mutex_);
   const spec::SpecDocument base = base_;
   const std::uint64_t last_good = recent_.empty() ? 0 : recent_.back()->rev;
@@ -202,6 +216,15 @@ Json EditorSession::edit(const std::vector<spec::SpecChange>& asked, const std::
   keep(revision);
   lock.unlock();
 
+  if (shown) {
+    for (const std::string& style : space.styles()) {
+      const std::string id = spec::VariantSpace::animation_id({style, weight, shown->motion, shown->theme, std::nullopt});
+      if (!data["variants"].contains(id) || !data["variants"][id]["frames"].contains(shown->theme)) continue;
+      const std::optional<std::string> png = frame_png(card_keys.of(style, shown->motion, shown->theme), shown->frame);
+      if (!png) continue;
+      data["variants"][id]["frameNow"] = {{"theme", shown->theme}, {"frame", shown->frame}, {"src", "data:image/png;base64," + base64(*png)}};
+    }
+  }
   Json listed = Json::array();
   for (const spec::SpecChange& c : changes) {
     listed.push_back({{"path", c.path}, {"value", c.value}, {"set", spec::set_flag(c)}, {"was", spec::value_at(base.json(), c.path)}});

@@ -24,6 +24,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace iconsynth::render {
@@ -34,6 +35,12 @@ struct EditorWork {
   int lotties_written = 0;  // card animations transcribed
   int scenes_built = 0;     // themed scenes built for frames and flipbooks
   int frames_drawn = 0;     // Cairo frames rasterised (single frames and flipbook cells)
+};
+
+// What the page shows: the frame of a motion in a theme.
+struct ShownFrame {
+  std::string motion, theme;
+  int frame = 0;
 };
 
 class EditorSession {
@@ -50,7 +57,11 @@ class EditorSession {
   // A change set the spec refuses keeps the last good revision:
   //   {"ok": false, "rev", "error": {"pointer", "path", "message"}}
   // (In the JSON a card's "lottie" is a mark for answer_text to replace.)
-  nlohmann::ordered_json edit(const std::vector<spec::SpecChange>& changes, const std::set<std::string>& have = {});
+  // With `shown` (the motion, theme and frame the page shows), the answer also carries that frame
+  // of each of the motion's cards as Cairo draws it, so the page shows it with the animations
+  // rather than one request later: "frameNow": {"theme", "frame", "src": a data: URL}.
+  nlohmann::ordered_json edit(const std::vector<spec::SpecChange>& changes, const std::set<std::string>& have = {},
+                              const std::optional<ShownFrame>& shown = std::nullopt);
   // The answer to an edit as the page reads it: `response` as JSON text, each card's animation in
   // its place as its JSON text (a string). Call it before the next edit.
   std::string answer_text(const nlohmann::ordered_json& response) const;
@@ -96,6 +107,9 @@ class EditorSession {
   std::map<std::string, std::string> plots_;
   EditorWork work_;
 };
+
+// Bytes as base64 (RFC 4648): a data: URL's payload.
+std::string base64(std::string_view bytes);
 
 // The notes an editor shows beside a control whose value is drawn as another (a die of 1.75
 // drawn as 2 on the keylines): [{path, written, drawn, why}]. Empty until the scene's library

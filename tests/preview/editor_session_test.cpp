@@ -196,3 +196,24 @@ TEST_CASE("A target is played once, then scored against each edit as check score
   CHECK(target.filmstrip_png(id).has_value());
   CHECK_FALSE(target.filmstrip_png("nothing").has_value());
 }
+
+TEST_CASE("An edit's answer carries the frame the page shows, drawn, for each card of its motion", "[preview][editor]") {
+  CHECK(render::base64("Man") == "TWFu");
+  CHECK(render::base64("Ma") == "TWE=");
+  CHECK(render::base64("M") == "TQ==");
+  CHECK(render::base64("") == "");
+  render::EditorSession session(std::string(spec::builtin_spec_text()), small());
+  const Json r = session.edit({{"motions.strong.timeline.sequence.1.exchange.swell.scale", 1.24}}, {}, render::ShownFrame{"strong", "light", 40});
+  REQUIRE(r["ok"] == true);
+  for (const char* id : {"outline-strong", "solid-strong", "duotone-strong"}) {
+    INFO(id);
+    const Json& now = r["data"]["variants"][id]["frameNow"];
+    CHECK(now["frame"] == 40);
+    CHECK(now["theme"] == "light");
+    CHECK(now["src"] == "data:image/png;base64," + render::base64(*session.frame_png(key_of(r, id, "light"), 40)));
+  }
+  CHECK_FALSE(r["data"]["variants"]["outline-light"].contains("frameNow"));  // not the motion shown
+  // A frame the motion does not have, or a theme the spec does not name: nothing drawn, no error.
+  CHECK(session.edit({}, {}, render::ShownFrame{"strong", "light", 1000})["ok"] == true);
+  CHECK(session.edit({}, {}, render::ShownFrame{"strong", "sepia", 0})["ok"] == true);
+}

@@ -122,7 +122,9 @@
     const blamed = lastPath;
     try {
       const sent = performance.now();
-      const { status, json } = await api('api/edit', { changes: asked, have: haveKeys(), motion: viewer.state.motion });
+      const { state } = viewer;
+      const { status, json } = await api('api/edit', { changes: asked, have: haveKeys(), motion: state.motion, theme: state.theme,
+                                                       frame: state.frame });
       editor.latency.roundTrip.push(performance.now() - sent);
       if (json && json.superseded) {
         // another tab's edit went first: ask again

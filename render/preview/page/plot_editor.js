@@ -78,15 +78,18 @@
     return el;
   }
 
-  function draw() {
+  // Draws the overlay; `only` (a path being changed) redraws just what shows that path.
+  function draw(only) {
     const m = info();
     if (!m || !m.plot.scaleTop) return;
     const map = mapper(), p = map.plot;
-    svg.setAttribute('viewBox', `0 0 ${p.width} ${p.height}`);
-    for (const el of kept.values()) el.dataset.seen = '';
+    if (!only) {
+      svg.setAttribute('viewBox', `0 0 ${p.width} ${p.height}`);
+      for (const el of kept.values()) el.dataset.seen = '';
+    }
     // Event lines: a timing's line, dragged along the frame axis.
     for (const ev of m.events) {
-      if (!ev.path || !editor.entry(ev.path)) continue;
+      if (!ev.path || !editor.entry(ev.path) || (only && ev.path !== only)) continue;
       const entry = editor.entry(ev.path);
       const key = `event ${ev.path} ${ev.kind}`;
       const el = element(key, 'rect', {
@@ -105,7 +108,7 @@
     }
     // Easings: the handle lines, the curve being shaped, and a slider for each coordinate.
     for (const easing of m.easings) {
-      if (kindOf(easing) === 'hold' || !editor.entry(easing.path)) continue;
+      if (kindOf(easing) === 'hold' || !editor.entry(easing.path) || (only && easing.path !== only)) continue;
       const h = handlesOf(easing);
       const [f0, v0] = easing.from, [f1, v1] = easing.to;
       const dv = Math.abs(v1 - v0) > 1e-9 ? v1 - v0 : (easing.panel === 'packet' ? 1 : 0.1);
@@ -132,6 +135,7 @@
         if (!el.wired) wireHandle(el);
       });
     }
+    if (only) return;
     for (const [key, el] of kept) {
       if (!el.dataset.seen && el !== dragging) { el.remove(); kept.delete(key); }
     }
@@ -190,7 +194,6 @@
     handles = handles.map((v, i) => (i % 2 === 0 ? Math.max(0, Math.min(1, v)) : Math.max(e.yMin, Math.min(e.yMax, v))));
     editor.scrub(e.path, handles, t);
     show(`${e.path} = [${handles.join(', ')}]`);
-    draw();
   }
   function wireHandle(el) {
     slider(el, {
@@ -225,7 +228,6 @@
     value = Math.max(entry.min, Math.min(entry.max, value));
     editor.scrub(ev.path, isMs ? `${value}ms` : value, t);
     show(`${ev.path} = ${value} ${entry.unit}`);
-    draw();
   }
   function framesOf(path) {
     const entry = editor.entry(path), v = editor.value(path);
@@ -251,8 +253,8 @@
     });
   }
 
-  editor.on('applied', draw);
+  editor.on('applied', () => draw());
   // Only a change of the shown motion moves anything on its plot.
-  editor.on('changes', (path) => { if (path.startsWith(`motions.${viewer.state.motion}.`)) draw(); });
-  viewer.on('motion', draw);
+  editor.on('changes', (path) => { if (path.startsWith(`motions.${viewer.state.motion}.`)) draw(path); });
+  viewer.on('motion', () => draw());
 })();

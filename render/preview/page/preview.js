@@ -386,7 +386,7 @@
       motions.forEach((m) => option($('motion'), m));
       $('motion').value = state.motion;
     }
-    describe();
+    if (!quick) describe();
     const sameCards = cards.length === D.styles.length && cards.every((c) => D.variants[`${c.style}-${state.motion}`]);
     if (!sameCards || frameCount() !== before.motions[state.motion]?.frames) {
       buildCards();
@@ -402,6 +402,13 @@
           folderBuild = folderBuild || D.build !== before.build;  // flipbooks under the same names
         } else if (cairoChanged) {
           c.frameUrl = v.frames[state.theme];
+          // The answer may bring the frame shown, drawn already: no request for it.
+          const now = v.frameNow;
+          if (now && now.theme === state.theme && now.frame === state.frame && !c.frameLoading) {
+            c.frameLoading = true;
+            c.cairoFrame.dataset.src = `${c.frameUrl}&frame=${state.frame}`;
+            c.cairoFrame.src = now.src;
+          }
           showCairo(c);
         }
       }
