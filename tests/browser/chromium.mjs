@@ -43,19 +43,6 @@ export async function screenshot(page, options) {
   }
 }
 
-// The `--page FILE --out DIR` a page session script takes (`script` names it in the usage line).
-export function pageSessionArgs(argv, script) {
-  const usage = `usage: ${script} --page index.html --out DIR`;
-  const o = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const m = /^--(page|out)$/.exec(argv[i]);
-    if (!m || argv[i + 1] === undefined) throw new Error(`${usage} (bad '${argv[i]}')`);
-    o[m[1]] = argv[i + 1];
-  }
-  if (!o.page || !o.out) throw new Error(usage);
-  return o;
-}
-
 // A page in a fresh context for a page opened from disk, which must work from disk: any request
 // that is not file:// is aborted and pushed to record.requests; console errors go to
 // record.consoleErrors, uncaught exceptions to record.pageErrors.

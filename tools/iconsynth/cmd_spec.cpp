@@ -19,7 +19,8 @@ void print_tunable_paths(const spec::IconSpec& spec, bool as_json, std::ostream&
     spec::Json list = spec::Json::array();
     for (const spec::TunablePath& p : paths) {
       spec::Json entry{{"path", p.path}, {"pointer", p.pointer}, {"group", p.group}, {"name", p.name}, {"value", p.value}, {"unit", p.unit},
-                       {"keylines", std::find(keylined.begin(), keylined.end(), p.path) != keylined.end()}};
+                       {"kind", spec::kind_name(p.kind)}, {"keylines", std::find(keylined.begin(), keylined.end(), p.path) != keylined.end()}};
+      if (p.step > 0) entry.update({{"min", p.min}, {"max", p.max}, {"step", p.step}});
       for (const render::DrawnValue& d : drawn) {
         if (d.path == p.path) entry["drawn"] = {{"value", d.drawn}, {"why", d.why}};
       }
@@ -49,8 +50,8 @@ void add_spec_command(CLI::App& app) {
                                           "\"strong · round 2 · travel frames: motions.strong.timeline.sequence.2.exchange.travel.frames = 20 frames\"")
                                 ->excludes(print_flag);
   cmd->add_flag("--json", *as_json,
-                "With --paths: a JSON array of {path, pointer, group, name, value, unit, keylines (whether the keylines round it), "
-                "drawn ({value, why}, where the icon draws the value as another)}")
+                "With --paths: a JSON array of {path, pointer, group, name, value, unit, kind, min, max and step (for numbers), "
+                "keylines (whether the keylines round it), drawn ({value, why}, where the icon draws the value as another)}")
       ->needs(paths_flag);
   cmd->callback([options, print, paths, as_json] {
     const spec::IconSpec spec = options->load();

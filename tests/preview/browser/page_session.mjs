@@ -6,9 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { diskPage, launchChromium, pageSessionArgs } from './chromium.mjs';
+import { diskPage, launchChromium } from './chromium.mjs';
+import { parseArgs } from './session.mjs';
 
-const opts = pageSessionArgs(process.argv.slice(2), 'page_session.mjs');
+const opts = parseArgs('page_session.mjs', process.argv.slice(2), ['page', 'out']);
 fs.mkdirSync(opts.out, { recursive: true });
 const browser = await launchChromium();
 const record = { requests: [], consoleErrors: [], pageErrors: [], frames: [], play: {}, pickers: {} };
