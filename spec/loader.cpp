@@ -1,6 +1,7 @@
 #include "spec/loader.h"
 
 #include "spec/overrides.h"
+#include "spec/value_ranges.h"
 
 #include <algorithm>
 #include <map>
@@ -70,17 +71,17 @@ motion::Easing read_ease(ObjectReader& reader, double y_min, double y_max) {
   if (!value.is_array() || value.size() != 4) {
     throw SpecError(pointer, "expected a preset name or [x1, y1, x2, y2], got " + describe_type(value));
   }
-  const double x1 = read_number(value[0], pointer + "/0", 0, 1);
+  const double x1 = read_number(value[0], pointer + "/0", kEaseX.min, kEaseX.max);
   const double y1 = read_number(value[1], pointer + "/1", y_min, y_max);
-  const double x2 = read_number(value[2], pointer + "/2", 0, 1);
+  const double x2 = read_number(value[2], pointer + "/2", kEaseX.min, kEaseX.max);
   const double y2 = read_number(value[3], pointer + "/3", y_min, y_max);
   return motion::Easing::bezier(x1, y1, x2, y2);
 }
 
 motion::Timing read_timing(ObjectReader& parent, std::string_view key, double frame_rate,
-                           double y_min = -1, double y_max = 2) {
+                           double y_min = kEaseY.min, double y_max = kEaseY.max) {
   ObjectReader reader = parent.object(key, {"frames", "ease"});
-  motion::Timing timing{read_frames(reader, "frames", frame_rate, 0.5), read_ease(reader, y_min, y_max)};
+  motion::Timing timing{read_frames(reader, "frames", frame_rate, kTimingFrames.min), read_ease(reader, y_min, y_max)};
   reader.finish();
   return timing;
 }
@@ -89,37 +90,37 @@ motion::Timing read_timing(ObjectReader& parent, std::string_view key, double fr
 // modules, which fit them to any N. "modules" may be left out: 4, the 2×2 icon.
 geometry::LayoutParams read_ring_layout(ObjectReader reader) {
   geometry::LayoutParams p;
-  p.grid = reader.number("grid", 8, 1024);
-  p.padding = reader.number("padding", 0, p.grid / 4);
-  if (reader.has("modules")) p.modules = reader.integer("modules", geometry::kMinRingSize, geometry::kMaxRingSize);
+  p.grid = reader.number("grid", kGrid.min, kGrid.max);
+  p.padding = reader.number("padding", padding_range(p.grid).min, padding_range(p.grid).max);
+  if (reader.has("modules")) p.modules = reader.integer("modules", static_cast<int>(kRingModules.min), static_cast<int>(kRingModules.max));
 
   ObjectReader module = reader.object("module", {"size", "corner_radius"});
-  p.module_size = module.number("size", 1, p.grid / 2);
-  p.module_corner_radius = module.number("corner_radius", 0, p.module_size / 2);
+  p.module_size = module.number("size", module_size_range(p.grid).min, module_size_range(p.grid).max);
+  p.module_corner_radius = module.number("corner_radius", module_corner_range(p.module_size).min, module_corner_range(p.module_size).max);
   module.finish();
 
   ObjectReader die = reader.object("die", {"size", "corner_radius", "clearance", "min_size"});
-  p.die_size = die.number("size", 0, p.module_size);
-  p.die_corner_radius = die.number("corner_radius", 0, p.die_size / 2);
-  p.die_clearance = die.number("clearance", 0, p.module_size / 2);
-  p.die_min_size = die.number("min_size", 0, p.module_size);
+  p.die_size = die.number("size", die_size_range(p.module_size).min, die_size_range(p.module_size).max);
+  p.die_corner_radius = die.number("corner_radius", die_corner_range(p.die_size).min, die_corner_range(p.die_size).max);
+  p.die_clearance = die.number("clearance", die_clearance_range(p.module_size).min, die_clearance_range(p.module_size).max);
+  p.die_min_size = die.number("min_size", die_min_size_range(p.module_size).min, die_min_size_range(p.module_size).max);
   die.finish();
 
   ObjectReader link = reader.object("link", {"gap"});
-  p.link_gap = link.number("gap", 0, p.grid / 4);
+  p.link_gap = link.number("gap", link_gap_range(p.grid).min, link_gap_range(p.grid).max);
   link.finish();
 
   ObjectReader packet = reader.object("packet", {"radius", "min_stroke_ratio"});
-  p.packet_radius = packet.number("radius", 0.1, p.grid / 8);
+  p.packet_radius = packet.number("radius", packet_radius_range(p.grid).min, packet_radius_range(p.grid).max);
   // Below 1 the packet would be no wider than the link it runs on and could not be seen.
-  p.packet_min_stroke_ratio = packet.number("min_stroke_ratio", 1.05, 4);
+  p.packet_min_stroke_ratio = packet.number("min_stroke_ratio", kPacketStrokeRatio.min, kPacketStrokeRatio.max);
   packet.finish();
 
   // "keylines": {"weight": 2}, optional: at that whole weight every straight edge of the rest
   // pose falls on whole grid units (geometry/ring_layout.h).
   if (reader.has("keylines")) {
     ObjectReader keylines = reader.object("keylines");
-    p.keyline_weight = keylines.integer("weight", static_cast<int>(kMinWeight), static_cast<int>(kMaxWeight));
+    p.keyline_weight = keylines.integer("weight", static_cast<int>(kKeylineWeight.min), static_cast<int>(kKeylineWeight.max));
     p.upright_cards = true;
     keylines.finish();
   }
@@ -158,13 +159,13 @@ const KindReader kKindReaders[] = {
 // read like it, so every range and cross-check holds for it too.
 Hinting read_hinting(ObjectReader reader, const json& layout, const KindReader& kind) {
   Hinting h;
-  h.up_to = reader.integer("up_to", 8, 512);
+  h.up_to = reader.integer("up_to", static_cast<int>(kHintUpTo.min), static_cast<int>(kHintUpTo.max));
   if (reader.has("optical_sizes")) {
     const json& sizes = reader.array("optical_sizes", 1, 8);
     for (std::size_t i = 0; i < sizes.size(); ++i) {
       ObjectReader entry(sizes[i], reader.pointer_of("optical_sizes") + "/" + std::to_string(i));
       OpticalSize o;
-      o.below = entry.integer("below", 9, 512);
+      o.below = entry.integer("below", static_cast<int>(kOpticalBelow.min), static_cast<int>(kOpticalBelow.max));
       if (!h.optical_sizes.empty() && o.below <= h.optical_sizes.back().below) {
         throw SpecError(entry.pointer_of("below"), std::to_string(o.below) + " px does not come after the previous range's " +
                                                         std::to_string(h.optical_sizes.back().below) + " px; list them from the smallest");
@@ -182,7 +183,7 @@ Hinting read_hinting(ObjectReader reader, const json& layout, const KindReader& 
       // Keylines are the design grid's (a unit a pixel at its own size): an optical size draws its
       // numbers as given, for its own pixels, and keeps the cards as they stand.
       o.layout.keyline_weight = 0;
-      if (entry.has("packet_min_px")) o.packet_min_px = entry.number("packet_min_px", 0, 16);
+      if (entry.has("packet_min_px")) o.packet_min_px = entry.number("packet_min_px", kPacketMinPx.min, kPacketMinPx.max);
       entry.finish();
       h.optical_sizes.push_back(o);
     }
@@ -217,14 +218,14 @@ ThemeRule read_theme(ObjectReader reader) {
   ThemeRule rule;
   rule.primary = read_color(reader, "primary");
   rule.backdrop = read_color(reader, "backdrop");
-  rule.secondary_mix = reader.number("secondary_mix", 0, 1);
+  rule.secondary_mix = reader.number("secondary_mix", kSecondaryMix.min, kSecondaryMix.max);
   reader.finish();
   return rule;
 }
 
 motion::Swell read_swell(ObjectReader reader, double frame_rate) {
   motion::Swell swell;
-  swell.scale = reader.number("scale", 1, 2);
+  swell.scale = reader.number("scale", kSwellScale.min, kSwellScale.max);
   swell.rise = read_timing(reader, "rise", frame_rate);
   swell.settle = read_timing(reader, "settle", frame_rate);
   reader.finish();
@@ -254,13 +255,13 @@ motion::Clip read_clip(const json& value, const std::string& pointer, const std:
     return std::make_shared<const motion::Clip>(read_clip(body.value("clip"), body.pointer_of("clip"), motion_pointer, frame_rate));
   };
   if (kind == "hold") {
-    clip.kind = motion::Hold{read_frames(reader, "hold", frame_rate, 0.5)};
+    clip.kind = motion::Hold{read_frames(reader, "hold", frame_rate, kTimingFrames.min)};
   } else if (kind == "gather") {
     ObjectReader g = reader.object("gather", {"scale", "gather", "hold", "release"});
     motion::Gather gather;
-    gather.scale = g.number("scale", 0.5, 1);
+    gather.scale = g.number("scale", kGatherScale.min, kGatherScale.max);
     gather.gather = read_timing(g, "gather", frame_rate);
-    gather.hold = read_frames(g, "hold", frame_rate, 0);
+    gather.hold = read_frames(g, "hold", frame_rate, kPauseFrames.min);
     gather.release = read_timing(g, "release", frame_rate);
     g.finish();
     clip.kind = gather;
@@ -271,7 +272,7 @@ motion::Clip read_clip(const json& value, const std::string& pointer, const std:
     motion::Exchange exchange;
     exchange.direction = static_cast<motion::Direction>(e.choice("direction", {"clockwise", "counter-clockwise"}));
     // Packets must move monotonically from sender to receiver: no overshoot in travel.
-    exchange.travel = read_timing(e, "travel", frame_rate, 0, 1);
+    exchange.travel = read_timing(e, "travel", frame_rate, kTravelEaseY.min, kTravelEaseY.max);
     exchange.swell = read_swell(e.object("swell", {"scale", "rise", "settle"}), frame_rate);
     e.finish();
     clip.kind = exchange;
@@ -281,12 +282,12 @@ motion::Clip read_clip(const json& value, const std::string& pointer, const std:
     clip.kind = motion::Parallel{clips_of(reader.array("parallel", 1, 32))};
   } else if (kind == "stagger") {
     ObjectReader body = reader.object("stagger", {"lag", "clip"});
-    const double lag = read_frames(body, "lag", frame_rate, 0);
+    const double lag = read_frames(body, "lag", frame_rate, kPauseFrames.min);
     clip.kind = motion::Stagger{lag, one_clip(body)};
     body.finish();
   } else if (kind == "repeat") {
     ObjectReader body = reader.object("repeat", {"times", "clip"});
-    const int times = body.integer("times", 1, 16);
+    const int times = body.integer("times", static_cast<int>(kRepeatTimes.min), static_cast<int>(kRepeatTimes.max));
     clip.kind = motion::Repeat{times, one_clip(body)};
     body.finish();
   } else {
@@ -299,7 +300,7 @@ motion::ChoreographyParams read_motion(ObjectReader reader, double frame_rate) {
   motion::ChoreographyParams p;
   p.loop = reader.boolean("loop");
   // An action rests at both ends; a loop need not (it must end as it begins instead).
-  const double min_rest = p.loop ? 0 : 1;
+  const double min_rest = p.loop ? kLoopRest.min : kActionRest.min;
   p.lead = read_frames(reader, "lead", frame_rate, min_rest);
   p.timeline = read_clip(reader.value("timeline"), reader.pointer_of("timeline"), reader.pointer(), frame_rate);
   p.tail = read_frames(reader, "tail", frame_rate, min_rest);
@@ -398,7 +399,7 @@ IconSpec load_spec(const json& document) {
     throw SpecError("/id", "\"" + spec.id + "\" is not a valid id; use 1-64 of a-z, 0-9 and '-' (it names files)");
   }
   spec.meta = read_meta(root, spec.id);
-  spec.frame_rate = root.number("frame_rate", 1, 240);
+  spec.frame_rate = root.number("frame_rate", kFrameRate.min, kFrameRate.max);
   // "kind" may be left out: the ring, the kind every spec before it drew.
   std::size_t kind = 0;
   if (root.has("kind")) kind = root.choice("kind", icon_kind_names());
@@ -407,11 +408,11 @@ IconSpec load_spec(const json& document) {
   if (root.has("hinting")) spec.hinting = read_hinting(root.object("hinting"), root.value("layout"), kKindReaders[kind]);
 
   ObjectReader stroke = root.object("stroke", {"default", "presets"});
-  spec.default_weight = stroke.number("default", kMinWeight, kMaxWeight);
+  spec.default_weight = stroke.number("default", kStrokeWeight.min, kStrokeWeight.max);
   const json& presets = stroke.array("presets", 1, 8);
   for (std::size_t i = 0; i < presets.size(); ++i) {
     spec.weight_presets.push_back(read_number(presets[i], stroke.pointer_of("presets") + "/" + std::to_string(i),
-                                              kMinWeight, kMaxWeight));
+                                              kStrokeWeight.min, kStrokeWeight.max));
   }
   stroke.finish();
 
@@ -479,10 +480,11 @@ std::string parser_words(const std::string& what) {
   return words;
 }
 
-// Text → JSON document, refusing nesting deeper than any spec needs before it costs anything.
-// Every nlohmann error (syntax, number overflow such as 1e400) becomes a SpecError saying where,
-// by line and column.
-json parse_document(std::string_view text) {
+}  // namespace
+
+// Nesting deeper than any spec needs is refused before it costs anything. Every nlohmann error
+// (syntax, number overflow such as 1e400) becomes a SpecError saying where, by line and column.
+json parse_spec_json(std::string_view text) {
   try {
     return json::parse(text, [](int depth, json::parse_event_t, json&) {
       if (depth > kMaxSpecJsonDepth) throw SpecError("", "JSON nests deeper than " + std::to_string(kMaxSpecJsonDepth) + " levels");
@@ -505,6 +507,8 @@ json parse_document(std::string_view text) {
   }
 }
 
+namespace {
+
 std::string read_text(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw SpecError("", "cannot read spec file " + path.string());
@@ -525,7 +529,7 @@ auto in_file(const std::filesystem::path& path, Load load) {
 
 }  // namespace
 
-IconSpec load_spec_text(std::string_view text) { return load_spec(parse_document(text)); }
+IconSpec load_spec_text(std::string_view text) { return load_spec(parse_spec_json(text)); }
 
 IconSpec load_spec_file(const std::filesystem::path& path) {
   const std::string text = read_text(path);
@@ -535,8 +539,8 @@ IconSpec load_spec_file(const std::filesystem::path& path) {
 IconSpec load_spec_with_overrides(const std::filesystem::path& path, const std::vector<std::string>& overrides) {
   if (overrides.empty()) return path.empty() ? load_spec_text(builtin_spec_text()) : load_spec_file(path);
   // Overrides edit the document, so parse it first, then validate once at the end.
-  json document = path.empty() ? parse_document(builtin_spec_text())
-                               : in_file(path, [&] { return parse_document(read_text(path)); });
+  json document = path.empty() ? parse_spec_json(builtin_spec_text())
+                               : in_file(path, [&] { return parse_spec_json(read_text(path)); });
   for (const std::string& assignment : overrides) apply_override(document, assignment);
   return load_spec(document);
 }

@@ -4,6 +4,7 @@
 
 #include "spec/icon_spec.h"
 #include "spec/json_reader.h"
+#include "spec/value_ranges.h"  // kMaxTimingFrames
 
 #include <filesystem>
 #include <string>
@@ -13,7 +14,6 @@
 namespace iconsynth::spec {
 
 // Limits on what a spec may ask for; each error that enforces one states it.
-inline constexpr double kMaxTimingFrames = 600;  // any one timing: 10 s at 60 fps
 inline constexpr int kMaxMotionFrames = 3600;    // a whole motion: 60 s at 60 fps
 inline constexpr int kMaxSpecJsonDepth = 32;     // nesting of the spec document
 
@@ -22,7 +22,9 @@ std::vector<std::string> icon_kind_names();
 
 // Validates a parsed document and builds the typed spec.
 IconSpec load_spec(const nlohmann::ordered_json& document);
-// Parses spec text (errors name the byte offset) and validates it.
+// Parses spec text into a document, not yet validated; SpecError naming line and column.
+nlohmann::ordered_json parse_spec_json(std::string_view text);
+// Parses spec text (errors name line and column) and validates it.
 IconSpec load_spec_text(std::string_view text);
 // Reads and validates a spec file; an unreadable file is a SpecError naming the path.
 IconSpec load_spec_file(const std::filesystem::path& path);

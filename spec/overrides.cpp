@@ -19,15 +19,8 @@ std::optional<std::size_t> parse_index(std::string_view text) {
 
 }  // namespace
 
-void apply_override(json& document, std::string_view assignment) {
-  const std::size_t equals = assignment.find('=');
-  if (equals == std::string_view::npos || equals == 0) {
-    throw SpecError("", "--set expects path.to.key=value, got \"" + std::string(assignment) + "\"");
-  }
-  const std::string_view path = assignment.substr(0, equals);
-  const std::string_view text = assignment.substr(equals + 1);
-
-  json* node = &document;
+std::string resolve_path(const json& document, std::string_view path) {
+  const json* node = &document;
   std::string pointer;
   std::size_t start = 0;
   while (start <= path.size()) {
@@ -53,10 +46,22 @@ void apply_override(json& document, std::string_view assignment) {
     }
     start = dot + 1;
   }
+  return pointer;
+}
 
+json override_value(std::string_view text) {
   json value = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (value.is_discarded()) value = std::string(text);
-  *node = std::move(value);
+  return value;
+}
+
+void apply_override(json& document, std::string_view assignment) {
+  const std::size_t equals = assignment.find('=');
+  if (equals == std::string_view::npos || equals == 0) {
+    throw SpecError("", "--set expects path.to.key=value, got \"" + std::string(assignment) + "\"");
+  }
+  const std::string pointer = resolve_path(document, assignment.substr(0, equals));
+  document[json::json_pointer(pointer)] = override_value(assignment.substr(equals + 1));
 }
 
 }  // namespace iconsynth::spec

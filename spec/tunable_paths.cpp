@@ -1,10 +1,10 @@
 #include "spec/tunable_paths.h"
 
 #include "spec/json_reader.h"
+#include "spec/value_ranges.h"
 
 #include <algorithm>
 #include <map>
-#include <regex>
 
 namespace iconsynth::spec {
 
@@ -85,25 +85,119 @@ std::string words(const std::vector<std::string>& keys, std::size_t from) {
   return text;
 }
 
-// The unit of a value by the key that holds it.
-std::string unit_of(const std::vector<std::string>& keys, const Json& value) {
-  const std::string& key = keys.back();
-  const std::string parent = keys.size() > 1 ? keys[keys.size() - 2] : "";
-  static const std::regex kTimings("frames|hold|lag|lead|tail");
-  if (std::regex_match(key, kTimings)) return value.is_string() ? "ms" : "frames";
-  if (key == "scale") return "×";
-  if (key == "frame_rate") return "fps";
-  if (key == "min_stroke_ratio") return "× stroke width";
-  if (key == "secondary_mix") return "of the way to the backdrop";
-  if (key == "times" || key == "modules" || parent == "ease") return "";
-  const bool in_layout = std::find(keys.begin(), keys.end(), "layout") != keys.end();  // a hinted size's layout too
-  if (keys.front() == "layout" || keys.front() == "stroke" || in_layout) return "units";  // grid units, stroke weights
-  // Hinting is keyed by the px size it is drawn at.
-  if (keys.front() == "hinting" && (key == "up_to" || key == "below" || key.ends_with("_px"))) return "px";
-  return "";
+// What the table knows of a value's context: the spec, the keys that reach it, and whether it is
+// written as a duration.
+struct Context {
+  const IconSpec& spec;
+  const std::vector<std::string>& keys;
+  bool ms;
+
+  // The layout a layout value is checked against: the spec's, or an optical size's (merged).
+  const geometry::LayoutParams& layout() const {
+    if (keys.size() > 2 && keys[0] == "hinting" && keys[1] == "optical_sizes" && is_index(keys[2])) {
+      const std::size_t i = std::stoul(keys[2]);
+      if (i < spec.hinting.optical_sizes.size()) return spec.hinting.optical_sizes[i].layout;
+    }
+    return spec.layout;
+  }
+  bool loops() const {
+    for (const auto& m : spec.motions) {
+      if (keys.size() > 1 && m.name == keys[1]) return m.rule.loop;
+    }
+    return false;
+  }
+};
+
+// A row of the table: the keys a value's path ends with ("*" any one key; a leading "^" anchors
+// the pattern at the document's root), its unit and its range. The first row that matches wins.
+struct Row {
+  const char* pattern;
+  const char* unit;  // "timing": "frames", or "ms" for a duration
+  ValueRange (*range)(const Context&);
+};
+
+const Row kRows[] = {
+    {"ease.0", "", [](const Context&) { return kEaseX; }},
+    {"ease.2", "", [](const Context&) { return kEaseX; }},
+    {"travel.ease.1", "", [](const Context&) { return kTravelEaseY; }},
+    {"travel.ease.3", "", [](const Context&) { return kTravelEaseY; }},
+    {"ease.1", "", [](const Context&) { return kEaseY; }},
+    {"ease.3", "", [](const Context&) { return kEaseY; }},
+    {"^motions.*.lead", "timing", [](const Context& c) { return c.loops() ? kLoopRest : kActionRest; }},
+    {"^motions.*.tail", "timing", [](const Context& c) { return c.loops() ? kLoopRest : kActionRest; }},
+    {"gather.hold", "timing", [](const Context&) { return kPauseFrames; }},
+    {"lag", "timing", [](const Context&) { return kPauseFrames; }},
+    {"frames", "timing", [](const Context&) { return kTimingFrames; }},
+    {"hold", "timing", [](const Context&) { return kTimingFrames; }},  // a hold clip: {"hold": 10}
+    {"gather.scale", "×", [](const Context&) { return kGatherScale; }},
+    {"scale", "×", [](const Context&) { return kSwellScale; }},
+    {"times", "", [](const Context&) { return kRepeatTimes; }},
+    {"^frame_rate", "fps", [](const Context&) { return kFrameRate; }},
+    {"layout.grid", "units", [](const Context&) { return kGrid; }},
+    {"layout.modules", "", [](const Context&) { return kRingModules; }},
+    {"layout.padding", "units", [](const Context& c) { return padding_range(c.layout().grid); }},
+    {"layout.module.size", "units", [](const Context& c) { return module_size_range(c.layout().grid); }},
+    {"layout.module.corner_radius", "units", [](const Context& c) { return module_corner_range(c.layout().module_size); }},
+    {"layout.die.size", "units", [](const Context& c) { return die_size_range(c.layout().module_size); }},
+    {"layout.die.corner_radius", "units", [](const Context& c) { return die_corner_range(c.layout().die_size); }},
+    {"layout.die.clearance", "units", [](const Context& c) { return die_clearance_range(c.layout().module_size); }},
+    {"layout.die.min_size", "units", [](const Context& c) { return die_min_size_range(c.layout().module_size); }},
+    {"layout.link.gap", "units", [](const Context& c) { return link_gap_range(c.layout().grid); }},
+    {"layout.packet.radius", "units", [](const Context& c) { return packet_radius_range(c.layout().grid); }},
+    {"layout.packet.min_stroke_ratio", "× stroke width", [](const Context&) { return kPacketStrokeRatio; }},
+    {"layout.keylines.weight", "units", [](const Context&) { return kKeylineWeight; }},
+    {"^stroke.default", "units", [](const Context&) { return kStrokeWeight; }},
+    {"^stroke.presets.*", "units", [](const Context&) { return kStrokeWeight; }},
+    {"^themes.*.secondary_mix", "of the way to the backdrop", [](const Context&) { return kSecondaryMix; }},
+    {"^hinting.up_to", "px", [](const Context&) { return kHintUpTo; }},
+    {"^hinting.optical_sizes.*.below", "px", [](const Context&) { return kOpticalBelow; }},
+    {"^hinting.optical_sizes.*.packet_min_px", "px", [](const Context&) { return kPacketMinPx; }},
+};
+
+// Whether `keys` ends with the row's pattern (or is it, for an anchored one).
+bool matches(const std::vector<std::string>& keys, std::string_view pattern) {
+  const bool anchored = pattern.starts_with('^');
+  if (anchored) pattern.remove_prefix(1);
+  std::vector<std::string_view> parts;
+  for (std::size_t at = 0; at <= pattern.size();) {
+    const std::size_t dot = std::min(pattern.find('.', at), pattern.size());
+    parts.push_back(pattern.substr(at, dot - at));
+    at = dot + 1;
+  }
+  if (parts.size() > keys.size() || (anchored && parts.size() != keys.size())) return false;
+  const std::size_t offset = keys.size() - parts.size();
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (parts[i] != "*" && parts[i] != keys[offset + i]) return false;
+  }
+  return true;
 }
 
 bool is_duration_text(const Json& value) { return value.is_string() && parse_ms(value.get<std::string>()).has_value(); }
+
+bool is_colour_text(const std::vector<std::string>& keys, const Json& value) {
+  return keys.size() == 3 && keys[0] == "themes" && value.is_string() && parse_hex_color(value.get<std::string>()).has_value();
+}
+
+// A number's or duration's unit and range by the table; no row: no unit, no range.
+void describe(TunablePath& p, const IconSpec& spec, const std::vector<std::string>& keys) {
+  const Context context{spec, keys, p.value.is_string()};
+  for (const Row& row : kRows) {
+    if (!matches(keys, row.pattern)) continue;
+    const ValueRange r = row.range(context);
+    const std::string unit = row.unit;
+    if (unit != "timing") {
+      p.unit = unit, p.min = r.min, p.max = r.max, p.step = r.step;
+      return;
+    }
+    if (!context.ms) {
+      p.unit = "frames", p.min = r.min, p.max = r.max, p.step = r.step;
+      return;
+    }
+    const double ms_per_frame = 1000.0 / spec.frame_rate;
+    p.unit = "ms", p.min = r.min * ms_per_frame, p.max = r.max * ms_per_frame, p.step = kMsStep;
+    return;
+  }
+}
 
 class Lister {
  public:
@@ -119,6 +213,8 @@ class Lister {
 
  private:
   void walk(const Json& node, std::vector<std::string>& keys, const std::string& pointer) {
+    const bool easing = !keys.empty() && keys.back() == "ease" && (node.is_string() || node.is_array());
+    if (easing) add(keys, pointer, node, TunableKind::Easing);  // the whole easing, then its handles
     if (node.is_object() || node.is_array()) {
       std::size_t index = 0;
       for (const auto& [key, child] : node.items()) {
@@ -129,11 +225,19 @@ class Lister {
       }
       return;
     }
-    if (!node.is_number() && !is_duration_text(node)) return;
+    if (easing) return;
+    if (node.is_number()) add(keys, pointer, node, TunableKind::Number);
+    if (is_duration_text(node)) add(keys, pointer, node, TunableKind::Duration);
+    if (is_colour_text(keys, node)) add(keys, pointer, node, TunableKind::Colour);
+  }
+
+  void add(const std::vector<std::string>& keys, const std::string& pointer, const Json& node, TunableKind kind) {
     const auto [group, from] = group_of(keys);
     std::string name = words(keys, from);
     if (name.empty()) name = "frames";  // a hold clip is its length: {"hold": 10}
-    out_.push_back({dotted(keys), pointer, group, name, node, unit_of(keys, node)});
+    TunablePath p{dotted(keys), pointer, group, name, node, "", kind};
+    if (kind == TunableKind::Number || kind == TunableKind::Duration) describe(p, spec_, keys);
+    out_.push_back(std::move(p));
   }
 
   // The group a value's keys fall in, and where its own words start.
@@ -163,10 +267,26 @@ class Lister {
 
 }  // namespace
 
+std::string kind_name(TunableKind kind) {
+  switch (kind) {
+    case TunableKind::Number: return "number";
+    case TunableKind::Duration: return "duration";
+    case TunableKind::Easing: return "easing";
+    case TunableKind::Colour: return "colour";
+  }
+  return "?";
+}
+
 std::string TunablePath::line() const {
   std::string text = group + " · " + name + ": " + path + " = " + (value.is_string() ? value.get<std::string>() : value.dump());
   if (!unit.empty() && unit != "ms") text += " " + unit;
   return text;
+}
+
+double TunablePath::value_number() const {
+  if (value.is_number()) return value.get<double>();
+  if (kind == TunableKind::Duration) return parse_ms(value.get<std::string>()).value_or(0);
+  return 0;
 }
 
 std::vector<TunablePath> tunable_paths(const IconSpec& spec) { return Lister(spec).list(); }

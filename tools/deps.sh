@@ -6,14 +6,15 @@
 #   deps.sh --test   also what the test suite needs (unzip, libxml2 and xmllint, Catch2, rsvg-convert,
 #                    Chromium for the browser tests, man and dpkg-dev for the install and package
 #                    tests), and clang, whose sanitizer pass and short fuzz run tools/test.sh makes
-# help2man writes the man pages at build time (without it, the build skips them and says so).
+# help2man and jq write the man pages at build time (without them, the build skips the manual and
+# says so).
 set -euo pipefail
 
 packages=(
   cmake g++ make pkg-config
-  libeigen3-dev libcairo2-dev nlohmann-json3-dev libcli11-dev libzip-dev libssl-dev librlottie-dev
+  libeigen3-dev libcairo2-dev libpixman-1-dev nlohmann-json3-dev libcli11-dev libzip-dev libssl-dev librlottie-dev
   libwebp-dev libgif-dev libcpp-httplib-dev
-  libbenchmark-dev libnlopt-dev help2man
+  libbenchmark-dev libnlopt-dev help2man jq
 )
 # Node.js may come from elsewhere than Debian (this image ships its own): only add Debian's if absent.
 command -v node > /dev/null && command -v npm > /dev/null || packages+=(nodejs npm)

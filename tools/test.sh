@@ -2,8 +2,9 @@
 # CI on a fresh Debian 12 machine (.ci/run): install what is missing, then
 #   release    GCC, warnings: build everything, print the renderer's ratio table beside rlottie
 #              (tools/bench/ratio_table.mjs, a short run that fails nothing), run every test (ctest -j2)
-#   sanitizer  clang 14, ASan + UBSan: build only the suites that have tests labelled `sanitizer`
-#              and run those: every test of code that reads untrusted input or manages memory.
+#   sanitizer  clang 14, ASan + UBSan: build only the suites that have tests labelled `sanitizer`,
+#              the CLI and what the install generates with it (completion, man pages), and run
+#              those tests: every test of code that reads untrusted input or manages memory.
 #              Left out: tests labelled browser, player, slow or install, which re-run browsers,
 #              other players or size matrices on outputs the other tests already check
 #              (tests/CMakeLists.txt says which and why). Building with clang also keeps the
@@ -53,7 +54,9 @@ step "release tests" ctest --test-dir build --output-on-failure -j2 --timeout 60
 step "sanitizer configure" env CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DICONSYNTH_SANITIZE=address,undefined,fuzzer-no-link \
   -DICONSYNTH_FUZZ=ON -DICONSYNTH_BUILD_BENCH=OFF
-step "sanitizer build" cmake --build build-asan -j2 --target iconsynth_sanitizer_tests fuzz_iconsynth
+# iconsynth_completion and iconsynth_man run the sanitized CLI as the install does: `completion
+# bash`, and every command's --help through help2man.
+step "sanitizer build" cmake --build build-asan -j2 --target iconsynth_sanitizer_tests fuzz_iconsynth iconsynth_completion iconsynth_man
 step "sanitizer tests" env ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp \
   ctest --test-dir build-asan -L sanitizer --output-on-failure -j2 --timeout 600

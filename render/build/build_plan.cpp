@@ -54,6 +54,10 @@ AnimatedScene scene_at_size(const spec::IconSpec& spec, const spec::Variant& var
   return scene_for_size(spec, variant, size, exact ? Geometry::Exact : Geometry::Hinted);
 }
 
+int pixel_grid_at_size(const spec::IconSpec& spec, int size, bool exact) {
+  return hints_at(spec, size, exact ? Geometry::Exact : Geometry::Hinted) ? size : 0;
+}
+
 ManifestVariant manifest_variant(const spec::Variant& variant, bool with_motion) {
   ManifestVariant v;
   v.style = variant.style;

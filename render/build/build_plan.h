@@ -7,9 +7,10 @@
 // path, format (output_format.h), the variant it shows, its size and frame count, and a function
 // that makes its bytes. Adding a kind of output is adding a row and its plan function.
 //
-// Outputs drawn for a known pixel grid (filmstrips, PNGs, static and animated SVGs) take their
-// scene from scene_at_size(): the one place where a scene fitted to that size's pixels goes in.
-// Lottie JSON and the bundle, scaled by players to any size, keep the exact scene.
+// Outputs drawn for a known pixel grid (filmstrips, PNGs, static and animated SVGs, the web
+// package's masters) take their scene from scene_at_size(): the one place where a scene fitted to
+// that size's pixels goes in, and say so in the manifest (pixel_grid). Lottie JSON and the bundle,
+// scaled by players to any size, keep the exact scene.
 
 #include "render/build/manifest.h"
 #include "render/scene/scene.h"
@@ -42,6 +43,7 @@ struct PlannedFile {
   int size = 0;                            // px it is drawn at (for a player: its canvas)
   int frames = 0;                          // 1 for a still, 0 for a file of several animations
   std::function<std::string()> make;       // its bytes
+  int pixel_grid = 0;                      // px its geometry is fitted to (0: exact, for any size)
 };
 
 struct BuildPlan {
@@ -95,6 +97,8 @@ BuildContext build_context(const spec::IconSpec& spec, const BuildRequest& reque
 // The scene of an output drawn for `size` px on a pixel grid: fitted to that size's pixels
 // (render/cairo/sized_scene.h), or the exact scene when `exact`.
 AnimatedScene scene_at_size(const spec::IconSpec& spec, const spec::Variant& variant, int size, bool exact);
+// The manifest's pixel_grid of such an output: `size` where scene_at_size fits it, else 0.
+int pixel_grid_at_size(const spec::IconSpec& spec, int size, bool exact);
 
 // What a file of one variant fixes of it, for the manifest: style, theme, weight and colour, and
 // the motion unless `with_motion` is false (a rest pose is every motion's frame 0).

@@ -56,6 +56,7 @@ ManifestFile read_file_entry(spec::ObjectReader r) {
   f.format = r.string("format");
   if (r.has("variant")) f.variant = read_variant(r.object("variant"));
   f.size = r.integer("size", 0, 1 << 20);
+  if (r.has("pixel_grid")) f.pixel_grid = r.integer("pixel_grid", 1, 1 << 20);
   f.frames = r.integer("frames", 0, 1 << 20);
   f.bytes = static_cast<std::size_t>(r.number("bytes", 0, 1e15));
   f.sha256 = r.string("sha256");
@@ -88,6 +89,7 @@ Json to_json(const Manifest& m) {
     Json entry = {{"path", f.path}, {"kind", f.kind}, {"format", f.format}};
     if (f.variant) entry["variant"] = variant_json(*f.variant);
     entry["size"] = f.size;
+    if (f.pixel_grid) entry["pixel_grid"] = f.pixel_grid;
     entry["frames"] = f.frames;
     entry["bytes"] = f.bytes;
     entry["sha256"] = f.sha256;

@@ -9,11 +9,14 @@
 //    "files": [                                              // every file but manifest.json, in plan order
 //      {"path": "filmstrips/outline-light-w2.png", "kind": "filmstrip", "format": "png",
 //       "variant": {"style": "outline", "motion": "light", "theme": "dark", "weight": 2, "color": "#FFFFFF"},
-//       "size": 64, "frames": 60, "bytes": 48213, "sha256": "…"},
+//       "size": 64, "pixel_grid": 64, "frames": 60, "bytes": 48213, "sha256": "…"},
 //      {"path": "gpu-cluster.lottie", "kind": "bundle", "format": "dotlottie", "size": 24, "frames": 0, …}, …]}
 // "variant" is present for files of one variant; "style", "motion" … only as far as the file fixes
 // them (a rest-pose SVG has no motion). "size" is the px the file is drawn at (its canvas for a
 // player), "frames" its frame count (1 for a still, 0 for a file of several animations).
+// "pixel_grid" is the size in px a file is drawn for: its geometry fitted to that many pixels
+// (render/cairo/sized_scene.h), crisp there and only there; absent, the file holds the exact
+// geometry, the same at any size (the Lottie files and the bundle, which players scale).
 //
 // Readers (golden sets, check, scripts) take read_manifest(dir), then find() or of_kind(): a
 // build's bundle is of_kind("bundle").front()->path, its Lottie files of_kind("lottie").
@@ -45,6 +48,7 @@ struct ManifestFile {
   int frames = 0;
   std::size_t bytes = 0;
   std::string sha256;
+  int pixel_grid = 0;  // 0: the exact geometry
 };
 
 struct Manifest {

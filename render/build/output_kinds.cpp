@@ -54,7 +54,8 @@ void plan_filmstrips(const BuildContext& c, std::vector<PlannedFile>& out) {
     out.push_back({path, "filmstrip", "png", manifest_variant(v, true), size, frames,
                    [&spec = c.spec, v, size, columns, style, exact = c.request.exact] {
                      return render_filmstrip(scene_at_size(spec, v, size, exact), size, columns, style).png_bytes();
-                   }});
+                   },
+                   pixel_grid_at_size(c.spec, size, c.request.exact)});
   }
 }
 
@@ -72,7 +73,8 @@ void plan_animated_svg(const BuildContext& c, std::vector<PlannedFile>& out) {
                    [&spec = c.spec, v, size, exact = c.request.exact] {
                      // Its CSS keys a rect's stroke over the weight, not a band (sized_scene.h).
                      return svg::write_animated_svg(scene_for_size(spec, v, size, exact ? Geometry::Exact : Geometry::HintedStrokes), {size});
-                   }});
+                   },
+                   pixel_grid_at_size(c.spec, size, c.request.exact)});
   }
 }
 
@@ -83,7 +85,8 @@ void plan_static_svg(const BuildContext& c, std::vector<PlannedFile>& out) {
                    [&spec = c.spec, v, size, exact = c.request.exact] {
                      const AnimatedScene scene = scene_at_size(spec, v, size, exact);
                      return svg::write_static_svg(evaluate(scene, 0), size);
-                   }});
+                   },
+                   pixel_grid_at_size(c.spec, size, c.request.exact)});
   }
 }
 
@@ -94,7 +97,8 @@ void plan_png(const BuildContext& c, std::vector<PlannedFile>& out) {
                      [&spec = c.spec, v, size, exact = c.request.exact] {
                        const AnimatedScene scene = scene_at_size(spec, v, size, exact);
                        return render_frame(evaluate(scene, 0), size).png_bytes();
-                     }});
+                     },
+                     pixel_grid_at_size(c.spec, size, c.request.exact)});
     }
   }
 }
@@ -124,11 +128,12 @@ void plan_bundle(const BuildContext& c, std::vector<PlannedFile>& out) {
                  [&spec = c.spec, options = bundle_options(c)] { return lottie::write_dotlottie(spec, options); }});
 }
 
-// The web package (render/web), one file at a time, its bundle the one above.
+// The web package (render/web), one file at a time: its bundle the one above, and the masters
+// (render/lottie/masters.h), each drawn for its size at its weight.
 void plan_web(const BuildContext& c, std::vector<PlannedFile>& out) {
   const web::WebPackageOptions options{bundle_options(c), ICONSYNTH_VERSION};
   const auto format_of = [&](const std::string& name) -> std::string {
-    if (name == lottie::bundle_file_name(c.spec)) return "dotlottie";
+    if (name.ends_with(".lottie")) return "dotlottie";
     if (name == lottie::descriptor_file_name(c.spec)) return "descriptor";
     if (name.ends_with(".d.mts")) return "types";
     if (name.ends_with(".mjs")) return "module";
@@ -136,9 +141,14 @@ void plan_web(const BuildContext& c, std::vector<PlannedFile>& out) {
   };
   for (const std::string& name : web::web_package_files(c.spec)) {
     const std::string format = format_of(name);
-    out.push_back({"web/" + name, "web", format, format == "dotlottie" ? std::optional(bundle_look(c)) : std::nullopt,
-                   format == "dotlottie" ? kLottieCanvas : 0, 0,
-                   [&spec = c.spec, options, name] { return web::web_package_file(spec, options, name); }});
+    PlannedFile file{"web/" + name, "web", format, std::nullopt, 0, 0, [&spec = c.spec, options, name] { return web::web_package_file(spec, options, name); }};
+    if (format == "dotlottie") file.variant = bundle_look(c), file.size = kLottieCanvas;
+    for (const lottie::Master& m : lottie::masters(c.spec)) {
+      if (name != lottie::master_path(c.spec, m)) continue;
+      file.variant->weight = m.weight;
+      file.size = file.pixel_grid = m.px;
+    }
+    out.push_back(std::move(file));
   }
 }
 
@@ -172,8 +182,9 @@ const std::vector<OutputKind>& output_kinds() {
       {"png", "png/<px>/<style>-w<weight>.png", "the same rest poses as PNG at 16, 24, 32 and 48 px", "", plan_png},
       {"bundle", "<icon>.lottie", "the dotLottie bundle: every style x motion, every theme, the default weight", "", plan_bundle},
       {"descriptor", "<icon>.mjs", "the bundle's descriptor module", "", plan_descriptor},
-      {"web", "web/…", "the web package: the bundle, its descriptor, a runtime, a React component, a custom element and "
-       "TypeScript declarations, to copy into a site or install with npm", "", plan_web},
+      {"web", "web/…", "the web package: the bundle, its masters (drawn for the pixels of each size a page shows it at, at each "
+       "preset weight), its descriptor, a runtime, a React component, a custom element and TypeScript declarations, to copy "
+       "into a site or install with npm", "", plan_web},
       {"index", "index.html", "a page of everything above, with previews", "", plan_index},
   };
   return kinds;

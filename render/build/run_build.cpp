@@ -109,7 +109,7 @@ BuildResult run_build(const spec::IconSpec& spec, const BuildRequest& request, c
   if (request.color) m.color = spec::to_hex(*request.color);
   for (std::size_t i = 0; i < plan.files.size(); ++i) {
     const PlannedFile& f = plan.files[i];
-    m.files.push_back({f.path, f.kind, f.format, f.variant, f.size, f.frames, outcomes[i].bytes, outcomes[i].sha256});
+    m.files.push_back({f.path, f.kind, f.format, f.variant, f.size, f.frames, outcomes[i].bytes, outcomes[i].sha256, f.pixel_grid});
     result.bytes += outcomes[i].bytes;
   }
   const std::string manifest_text = to_json(m).dump(1) + "\n";

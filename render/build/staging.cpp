@@ -103,11 +103,17 @@ std::string replace_refusal(const fs::path& target, const std::set<std::string>&
                             std::string_view option) {
   bool settled = false;
   if (std::string unsafe = unsafe_target(target, force, {}, command, settled); !unsafe.empty() || settled) return unsafe;
+  // A folder is ours when a path of ours lies inside it ("masters/" for "masters/x.lottie").
+  const auto our_folder = [&](const std::string& name) {
+    const auto at = ours.lower_bound(name + "/");
+    return at != ours.end() && at->rfind(name + "/", 0) == 0;
+  };
   std::error_code ec;
-  for (const fs::directory_entry& e : fs::directory_iterator(target, ec)) {
-    const std::string name = e.path().filename().string();
-    if (e.is_symlink() || !e.is_regular_file() || !ours.contains(name)) {
-      return target.string() + " holds " + name + (e.is_directory() ? "/" : "") + ", which " + std::string(command) + " does not write" +
+  for (auto e = fs::recursive_directory_iterator(target, ec); !ec && e != fs::recursive_directory_iterator(); e.increment(ec)) {
+    const std::string name = e->path().lexically_relative(target).generic_string();
+    const bool folder = !e->is_symlink() && e->is_directory();
+    if (folder ? !our_folder(name) : e->is_symlink() || !e->is_regular_file() || !ours.contains(name)) {
+      return target.string() + " holds " + name + (folder ? "/" : "") + ", which " + std::string(command) + " does not write" +
              how_to_force(command, option);
     }
   }

@@ -21,9 +21,10 @@ namespace iconsynth::render::build {
 std::string replace_refusal(const std::filesystem::path& target, const std::string& spec_id, bool force,
                             const std::filesystem::path& keep = {});
 
-// The same for a folder of files side by side that `command` writes whole (export's web
-// package): it may be replaced when missing, empty, or holding only files named in `ours`; a
-// refusal names the first other entry and says to pass --force or choose another `option`.
+// The same for a folder of files that `command` writes whole (export's web package): it may be
+// replaced when missing, empty, or holding only the files named in `ours` (paths inside it, '/'
+// between parts) and the folders they are in; a refusal names the first other entry and says to
+// pass --force or choose another `option`.
 std::string replace_refusal(const std::filesystem::path& target, const std::set<std::string>& ours, bool force,
                             std::string_view command, std::string_view option);
 

@@ -151,6 +151,23 @@ std::string pins_key(const VariantPins& p) {
          (p.weight ? number_text(*p.weight) : "") + "|" + (p.color ? spec::to_hex(*p.color) : "");
 }
 
+}  // namespace
+
+FrameResult compare_frame(const FrameSource& source, const AnimatedScene& scene, FrameRenderer& ours, int frame, double frame_rate,
+                          int size, const Thresholds& thresholds, std::vector<std::uint32_t>* theirs_out,
+                          std::vector<std::uint32_t>* ours_out) {
+  std::vector<std::uint32_t> theirs = source.render(static_cast<std::size_t>(frame), size);
+  const double our_frame = our_frame_at(frame, frame_rate, scene.frame_rate);
+  const ImageSurface& image = ours.render(our_frame);
+  FrameResult r = score_frame(view_of(theirs, size, size), image.view(), scene.grid, thresholds);
+  r.asset_frame = frame, r.our_frame = our_frame;
+  if (ours_out) *ours_out = pixels_of(image.view());
+  if (theirs_out) *theirs_out = std::move(theirs);
+  return r;
+}
+
+namespace {
+
 // Every frame the source draws against ours at the same moment; the worst few kept with their pixels.
 // `duration`: the target's length in its frames (a Lottie's op - ip; players may count one more or
 // less when it is not whole).
@@ -165,14 +182,7 @@ void compare_all_frames(PlayerCheck& check, const FrameSource& source, const Ani
   }
   FrameRenderer ours(scene, size);
   const auto compare = [&](int f, std::vector<std::uint32_t>* theirs_out, std::vector<std::uint32_t>* ours_out) {
-    std::vector<std::uint32_t> theirs = source.render(static_cast<std::size_t>(f), size);
-    const double our_frame = our_frame_at(f, frame_rate, scene.frame_rate);
-    const ImageSurface& image = ours.render(our_frame);
-    FrameResult r = score_frame(view_of(theirs, size, size), image.view(), scene.grid, options.thresholds);
-    r.asset_frame = f, r.our_frame = our_frame;
-    if (ours_out) *ours_out = pixels_of(image.view());
-    if (theirs_out) *theirs_out = std::move(theirs);
-    return r;
+    return compare_frame(source, scene, ours, f, frame_rate, size, options.thresholds, theirs_out, ours_out);
   };
   for (int f = 0; f < asset_frames; ++f) check.frames.push_back(compare(f, nullptr, nullptr));
   std::vector<FrameResult> by_score = check.frames;

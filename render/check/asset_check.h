@@ -8,6 +8,7 @@
 // render/compare's size-independent shape metrics. A player that cannot play an animation is
 // named, and the others go on.
 
+#include "render/cairo/frame_renderer.h"
 #include "render/check/frame_score.h"
 #include "render/check/frame_source.h"
 #include "render/check/look_estimate.h"
@@ -94,6 +95,13 @@ CheckResult check_asset(const spec::IconSpec& spec, const lottie::Asset& asset, 
 // The same for a folder of frames shown `frame_rate` frames a second, at their own size.
 CheckResult check_frames(const spec::IconSpec& spec, const FrameFolder& frames, double frame_rate, const std::string& name,
                          const CheckOptions& options);
+
+// The target's frame `frame` (shown `frame_rate` frames a second) against `scene` at the same
+// moment, both `size` px, as check scores every frame; `ours` renders `scene`. The pixels compared,
+// when asked for. lottie::AssetError when the source fails.
+FrameResult compare_frame(const FrameSource& source, const AnimatedScene& scene, FrameRenderer& ours, int frame, double frame_rate,
+                          int size, const Thresholds& thresholds, std::vector<std::uint32_t>* theirs_out = nullptr,
+                          std::vector<std::uint32_t>* ours_out = nullptr);
 
 // The worst frame of a player's check (nullptr when no frame was compared).
 const FrameResult* worst_frame(const PlayerCheck& check);

@@ -5,7 +5,7 @@
 namespace iconsynth::render::check {
 
 ci::TestSuite test_suite(const CheckResult& result, double seconds) {
-  ci::TestSuite suite{"check of " + result.asset_name, {}, result.notes, seconds};
+  ci::TestSuite suite{"check of " + result.asset_name, {}, result.notes, seconds, {}};
   for (const std::string& problem : result.interaction) suite.notes.push_back("markers and state machines: " + problem);
   const std::string shift_limit = fixed(result.thresholds.shift_limit(result.size, result.grid), 3);
   const std::string ink_limit = fixed(result.thresholds.max_ink, 1);
@@ -14,7 +14,7 @@ ci::TestSuite test_suite(const CheckResult& result, double seconds) {
     for (const StructuralDifference& d : a.structure) structure += d.what + ": asset " + d.asset + ", ours " + d.ours + "\n";
     for (const PlayerCheck& p : a.players) {
       ci::TestCase c{a.id + " (" + engine_name(p.engine) + ")", "check." + result.asset_name, ci::TestCase::Outcome::Passed,
-                     {}, {}, structure, {}, 0};
+                     {}, {}, structure, {}, 0, {}};
       for (const std::string& note : {a.matched_how == "by its id" ? "" : "variant " + a.matched_how, p.note, p.time_note}) {
         if (!note.empty()) c.output += note + "\n";
       }

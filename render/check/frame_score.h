@@ -14,8 +14,8 @@ namespace iconsynth::render::check {
 
 // A frame matches when its edges moved at most max(`max_shift` px, `max_shift_units` grid units)
 // and its ink colour at most `max_ink` levels. Anti-aliasing noise is a fraction of a pixel at any
-// size; curve flattening adds noise that grows with the canvas (rlottie's, above ~256 px). README,
-// "How check decides", has the calibration behind the defaults.
+// size; curve flattening adds noise that grows with the canvas (rlottie's, above ~256 px).
+// render/check/README.md has the calibration behind the defaults.
 struct Thresholds {
   double max_shift = 0.16;         // px, the worst window's edge shift (render/compare/shape_diff.h)
   double max_shift_units = 0.01;   // grid units, the same limit where it is larger

@@ -100,6 +100,11 @@ std::string markdown_summary(const TestSuite& suite, std::size_t max_rows) {
   }
   for (const std::string& note : suite.notes) md << "- " << markdown_text(note) << "\n";
   if (!suite.notes.empty()) md << "\n";
+  for (const Section& section : suite.sections) {
+    md << "**" << markdown_text(section.title) << "**\n\n";
+    for (const std::string& line : section.lines) md << "- " << markdown_text(line) << "\n";
+    md << "\n";
+  }
   return md.str();
 }
 

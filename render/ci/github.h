@@ -18,7 +18,7 @@ constexpr std::size_t kMaxAnnotations = 10;
 std::string github_annotations(const TestSuite& suite, std::size_t limit = kMaxAnnotations);
 
 // The suite as Markdown: verdict, counts, a table of what failed (at most `max_rows` rows, then a
-// count), notes. Ends with a blank line, so summaries appended one after another stay apart.
+// count), notes, then each section as a titled list. Ends with a blank line, so summaries appended one after another stay apart.
 std::string markdown_summary(const TestSuite& suite, std::size_t max_rows = 50);
 
 }  // namespace iconsynth::render::ci

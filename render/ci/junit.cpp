@@ -85,9 +85,13 @@ std::string junit_xml(const TestSuite& suite) {
   std::ostringstream xml;
   xml << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites" << counts(suite) << ">\n  <testsuite" << counts(suite)
       << ">\n";
-  if (!suite.notes.empty()) {
+  if (!suite.notes.empty() || !suite.sections.empty()) {
     xml << "    <system-out>";
     for (const std::string& note : suite.notes) xml << escape_xml(note, false) << "\n";
+    for (const Section& section : suite.sections) {
+      xml << escape_xml(section.title, false) << ":\n";
+      for (const std::string& line : section.lines) xml << "  " << escape_xml(line, false) << "\n";
+    }
     xml << "</system-out>\n";
   }
   for (const TestCase& c : suite.cases) {
@@ -100,7 +104,7 @@ std::string junit_xml(const TestSuite& suite) {
       case TestCase::Outcome::Failed:
       case TestCase::Outcome::Error: {
         const char* element = c.outcome == TestCase::Outcome::Failed ? "failure" : "error";
-        xml << "      <" << element << attr("message", c.message) << attr("type", element) << ">"
+        xml << "      <" << element << attr("message", c.message) << attr("type", c.kind.empty() ? element : c.kind) << ">"
             << escape_xml(c.details.empty() ? c.message : c.details, false) << "</" << element << ">\n";
         break;
       }

@@ -19,6 +19,13 @@ struct TestCase {
   std::string output;     // what else it found, one item a line (structural changes)
   std::string file;       // the file it concerns, relative to where the command ran ("" = none)
   double seconds = 0;
+  std::string kind;       // what kind of failure ("frame-count"): JUnit's type; "" = "failure" or "error"
+};
+
+// A titled list the whole run shares ("spec values that differ from the set's": one a line).
+struct Section {
+  std::string title;
+  std::vector<std::string> lines;
 };
 
 struct TestSuite {
@@ -26,6 +33,7 @@ struct TestSuite {
   std::vector<TestCase> cases;
   std::vector<std::string> notes;  // context for the whole run (a player missing, a spec changed)
   double seconds = 0;
+  std::vector<Section> sections;   // more context, under titles (after the notes)
 
   // Cases with this outcome.
   std::size_t count(TestCase::Outcome outcome) const;

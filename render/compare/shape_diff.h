@@ -10,7 +10,7 @@
 //   ink delta:  the coverage-weighted mean colour of each image (premultiplied sums over alpha
 //               sums), compared per channel in levels: a colour change on thin strokes that moves
 //               no edge, independent of how many pixels the strokes cover.
-// Calibrated in the README ("How check decides").
+// Calibrated in render/check/README.md.
 
 #include "render/compare/image_diff.h"
 

@@ -5,6 +5,8 @@
 #include "spec/json_reader.h"
 #include "spec/loader.h"
 
+#include <sstream>
+
 namespace iconsynth::render::fit::detail {
 
 namespace {
@@ -30,46 +32,60 @@ bool draws_alike(const Json& a, const Json& b) {
 
 FitResult Fitter::run() {
   const auto started = std::chrono::steady_clock::now();
-  const auto say = [&](const std::string& what) {
-    if (options_.progress) options_.progress(what);
-  };
-  say("the rest pose: weight, layout and colours");
+  // Each stage runs while the budget lasts; where it runs out, the stages left are skipped but
+  // the verdict, which judges the spec in hand and writes the report, and costs one check.
+  begin("the rest pose: weight, layout and colours");
   fit_rest();
   for (const std::string& m : shown_) {
-    say("motion " + m + ": tracks, then pixels");
+    if (out_of_budget()) break;
+    begin("motion " + m + ": tracks, then pixels");
     fit_motion(m);
   }
-  say("easings");
-  snap_easings();
+  if (!out_of_budget()) {
+    begin("easings");
+    snap_easings();
+  }
   for (const std::string& m : shown_) {
-    say("motion " + m + ": custom easings on the pixels");
+    if (out_of_budget()) break;
+    begin("motion " + m + ": custom easings on the pixels");
     refine_motion_on_pixels(m);
   }
-  auto began = std::chrono::steady_clock::now();
-  round_values();
-  out_.stages.back() += ", " + seconds_since(began);
+  if (!out_of_budget()) {
+    begin("rounding");
+    const auto began = std::chrono::steady_clock::now();
+    const int rounded = round_values();
+    record("rounding: " + std::to_string(rounded) + " values rounded where the frames cannot tell, " + seconds_since(began));
+  }
   // The tails the durations leave, written into the values so the report shows them.
   if (const auto spec = load(values_)) {
     for (const auto& [motion, duration] : durations_) {
       if (const auto row = table_.find("motions." + motion + ".tail")) values_[*row] = spec->choreography(motion).tail;
     }
   }
-  say("check's verdict");
-  began = std::chrono::steady_clock::now();
+  begin("check's verdict");
+  auto began = std::chrono::steady_clock::now();
   long drawn = renders_;
   judge();
-  out_.stages.push_back("check's verdict on every frame of every player at " + std::to_string(out_.size) + " px: " +
-                        std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
-  if (!every_passed(out_.animations)) {
-    say("no spec matches: the timings refined on the pixels");
+  record("check's verdict on every frame of every player at " + std::to_string(out_.size) + " px: " + std::to_string(renders_ - drawn) +
+         " frames drawn, " + seconds_since(began));
+  if (!every_passed(out_.animations) && !out_of_budget()) {
+    begin("no spec matches: the timings refined on the pixels");
     rescue_on_pixels();
   }
-  if (options_.ranges) {
-    say("how well the frames determine each parameter");
+  if (every_passed(out_.animations) && !out_of_budget()) {
+    begin("the plainest spec that draws the target alike");
+    if (plainest()) {
+      out_.animations.clear();
+      judge();
+    }
+  }
+  find_same_drawing();
+  if (options_.ranges && !out_of_budget()) {
+    begin("how well the frames determine each parameter");
     began = std::chrono::steady_clock::now();
     drawn = renders_;
     find_ranges();
-    out_.stages.push_back("passing ranges: " + std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
+    record("passing ranges: " + std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
   }
   FitResult r = result();
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -143,6 +159,21 @@ namespace iconsynth::render::fit {
 using detail::every_passed;
 using spec::Json;
 
+namespace {
+
+// The style an animation names itself by, if it names one of `spec`'s: its id or a word of its
+// name read as an animation id ("solid-light", "gpu-cluster solid-light").
+std::optional<std::string> named_style(const spec::IconSpec& spec, const TargetAnimation& a) {
+  const spec::VariantSpace space(spec);
+  std::istringstream words(a.id + " " + a.name);
+  for (std::string word; words >> word;) {
+    if (const auto named = space.parse_animation_id(word)) return named->first;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::string state_name(ParamState state) {
   switch (state) {
     case ParamState::Fitted: return "fitted";
@@ -161,9 +192,34 @@ bool FitResult::matched() const { return !animations.empty() && every_passed(ani
 
 FitResult fit_target(const Json& base, const Target& target, const FitOptions& options) {
   const auto say = [&](const std::string& what) {
-    if (options.progress) options.progress(what);
+    if (options.progress) options.progress("[" + options.budget.spent_text() + "] " + what);
   };
   FitResult result = detail::Fitter(base, target, options).run();
+  if (options.budget.spent_out()) return result;
+  // Styles the frames cannot tell apart (a solid white card, and a duotone one whose tone is white
+  // too) are the style the target names itself by: the look read again with that style given, and
+  // fitted so, is taken where it matches as well.
+  if (result.matched() && !options.pins.style && target.animations.size() == 1) {
+    const spec::IconSpec base_spec = spec::load_spec(base);
+    const TargetAnimation& a = target.animations.front();
+    const std::optional<std::string> own = named_style(base_spec, a);
+    if (own && *own != a.variant.style) {
+      Target named = target;
+      check::VariantPins pins = options.pins;
+      pins.style = *own;
+      // At the layout fitted, with the base's themes (the fit's colours would name its own theme again).
+      Json layout_fitted = result.spec;
+      layout_fitted["themes"] = base.at("themes");
+      find_looks_again(spec::load_spec(layout_fitted), named, options.fine_size, pins);
+      say("the target names its style " + *own + ", read as " + a.variant.style + ": fitted again as " + *own);
+      FitResult plain = detail::Fitter(base, named, options).run();
+      if (plain.matched()) {
+        plain.notes.push_back("the frames draw alike as " + a.variant.style + " and as " + *own + ", the style the target names itself by");
+        return plain;
+      }
+    }
+    return result;
+  }
   if (result.matched()) return result;
   // The look is found at the base's layout, which a target far from it can mislead (a solid card
   // with padding 1.53 read as an outline at weight 3). Where nothing matches, the look is found
@@ -172,6 +228,11 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
   if (find_looks_again(spec::load_spec(result.spec), again, options.fine_size, options.pins)) {
     say("no spec matches: the look read otherwise at the layout fitted; fitted again");
     FitResult second = detail::Fitter(base, again, options).run();
+    if (options.budget.spent_out() && !second.matched()) {
+      result.converged = false;
+      result.notes.push_back("did not converge: the fit's budget was spent fitting again with the look read otherwise");
+      return result;
+    }
     if (second.matched()) {
       second.notes.push_back("the look read at the base's layout did not match; read again at the layout a first fit reached, it does");
       return second;
@@ -182,6 +243,11 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
   const std::string found = target.animations.front().variant.style;
   for (const std::string& style : spec::names_of(spec::load_spec(base).styles)) {
     if (style == found) continue;
+    if (options.budget.spent_out()) {
+      result.converged = false;
+      result.notes.push_back("did not converge: the fit's budget was spent before the other styles were tried");
+      return result;
+    }
     Target other = target;
     other.animations.front().variant.style = style;
     say("no spec matches as " + found + ": fitted again as " + style);

@@ -15,12 +15,18 @@
 //               (pixel_residual.h) in the curve's own coordinates (easing_metric.h); a custom
 //               easing becomes a preset near it where the pixels like it as well
 //   6. judge    check's score on every frame of every player; where it fails, where the residual
-//               sits; per parameter, the range over which check still passes with the others held
+//               sits
+//   7. plainest among the specs that draw the target alike (check's verdict, and the squared
+//               difference within the pixels' own noise), the one nearest the base: the fewest
+//               values changed, then the smallest changes (fit_plainest.cpp); the layout values
+//               whose every value over a range draws the same outlines; per parameter, the range
+//               over which check still passes with the others held
 // Parameters the frames cannot see (a motion the target does not show, a timing whose change moves
 // nothing drawn) keep their base values and are reported as such.
 
 #include "render/check/frame_score.h"
 #include "render/check/look_estimate.h"
+#include "render/fit/fit_budget.h"
 #include "render/fit/param_table.h"
 #include "render/fit/residual_spots.h"
 #include "render/fit/target_frames.h"
@@ -38,8 +44,11 @@ struct FitOptions {
   check::Thresholds thresholds;
   bool ranges = true;   // find each parameter's passing range (the report's "how well determined")
   int max_evaluations = 0;  // caps every search's evaluations (0: each stage's own budget)
+  FitBudget budget;         // the whole fit's time, shared by every fit again; spent: the best spec so far
   check::VariantPins pins;  // the look given (--style, --motion, …): kept wherever the look is found again
-  std::function<void(const std::string&)> progress;  // told as each stage starts, if set
+  // Told as each stage starts and as each stage, loop or restart ends: what it did, its own time,
+  // and the budget spent ("[3.2 s of 15 s] rest pose … 0.12 s"), if set.
+  std::function<void(const std::string&)> progress;
 };
 
 enum class ParamState { Fitted, Fixed, Undetermined, NotShown };
@@ -78,13 +87,22 @@ struct AnimationFit {
   bool passed() const;
 };
 
+// A layout value the frames cannot tell from others: every value from `low` to `high` (the others
+// held) draws the very same outlines at the weight the target shows.
+struct SameDrawing {
+  std::string path;
+  double low = 0, high = 0;
+  std::string drawn;  // what the icon draws it as, and why ("2, on the keylines"), where it draws another value
+};
+
 struct FitResult {
   spec::Json spec;                     // the fitted spec document, complete
   std::vector<FittedParam> params;
+  std::vector<SameDrawing> same_drawing;  // the layout values the frames cannot tell apart, and over what range
   std::vector<AnimationFit> animations;
   std::vector<std::string> notes;
   std::vector<std::string> stages;     // what each stage did: evaluations and how it stopped
-  bool converged = true;               // every optimiser stopped by its tolerance, not its budget
+  bool converged = true;               // every optimiser stopped by its tolerance, and the fit's budget was not spent
   long renders = 0;                    // frames our renderer drew
   double seconds = 0;
   int size = 0;                        // px the verdict was judged at

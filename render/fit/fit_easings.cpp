@@ -32,6 +32,7 @@ double easing_distance(const motion::Easing& a, const motion::Easing& b) {
 void Fitter::snap_easings() {
   const auto& params = table_.params();
   int tried = 0, taken = 0;
+  const auto began = std::chrono::steady_clock::now();
   for (std::size_t i = 0; i + 3 < params.size(); ++i) {
     if (params[i].family != Family::Easing || !is_first_handle(params[i].path)) continue;
     const std::string path = easing_path(params[i].path);
@@ -62,6 +63,7 @@ void Fitter::snap_easings() {
     const auto distance = [&](const std::vector<double>& values) { return track_distance_of(motion, values, others, kept); };
     const double now = distance(values_);
     for (const std::string& name : near) {
+      if (out_of_budget()) break;
       ++tried;
       const motion::Easing preset = *motion::easing_preset(name);
       const bool linear = preset.kind == motion::Easing::Kind::Linear;
@@ -76,7 +78,7 @@ void Fitter::snap_easings() {
       values_ = kept;
     }
   }
-  out_.stages.push_back("easings: " + std::to_string(taken) + " named presets of " + std::to_string(tried) + " tried");
+  record("easings: " + std::to_string(taken) + " named presets of " + std::to_string(tried) + " tried, " + seconds_since(began));
 }
 
 // Then each motion's custom easings against the pixels themselves. The tracks are read off the
@@ -112,6 +114,7 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
   const long drawn = renders_;
   int named = 0, refined = 0, departed_on_frames = 0;
   for (std::size_t c : custom) {
+    if (out_of_budget()) break;
     const std::vector<double> tracks_found = values_;
     const double judged = verdict(values_);
     refine_handles(c, residual);
@@ -126,6 +129,7 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
     const auto tracks = [&](const std::vector<double>& values) { return track_distance_of(motion, values, timed, kept); };
     // The presets near the curve in hand (first) or as the tracks found it.
     for (const std::string& name : presets_near({easing_at(values_, c), easing_at(tracks_found, c)})) {
+      if (out_of_budget()) break;
       const motion::Easing preset = *motion::easing_preset(name);
       values_[c] = preset.x1, values_[c + 1] = preset.y1, values_[c + 2] = preset.x2, values_[c + 3] = preset.y2;
       refit_on_tracks(timed, tracks);
@@ -137,11 +141,9 @@ void Fitter::refine_motion_on_pixels(const std::string& motion) {
       values_ = kept;
     }
   }
-  out_.stages.push_back(motion + ": " + std::to_string(custom.size()) + " custom easings on the pixels at " +
-                        std::to_string(residuals.front().size()) + " px, " + std::to_string(refined) + " refined, " +
-                        std::to_string(departed_on_frames) + " departing on a frame, " + std::to_string(named) +
-                        " then named presets, " +
-                        std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
+  record(motion + ": " + std::to_string(custom.size()) + " custom easings on the pixels at " + std::to_string(residuals.front().size()) +
+         " px, " + std::to_string(refined) + " refined, " + std::to_string(departed_on_frames) + " departing on a frame, " +
+         std::to_string(named) + " then named presets, " + std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
 }
 
 // The frame the packets whose travel the easing at `easing_row` times leave at (the first of its
@@ -180,6 +182,7 @@ bool Fitter::depart_on_frames(const std::string& motion, std::size_t easing_row,
   double best_residual = residual(values_);
   const double judged = verdict(values_);
   for (const double frame : {std::floor(*departs), std::ceil(*departs)}) {
+    if (out_of_budget()) break;
     values_ = kept;
     const auto held = [&](const std::vector<double>& v) {
       const std::optional<double> d = departure_of(motion, easing_row, v);
@@ -216,7 +219,7 @@ std::vector<std::string> Fitter::presets_near(const std::vector<motion::Easing>&
 // measured again as the search moves along the valley, while it gains.
 void Fitter::refine_handles(std::size_t r, const Objective& f) {
   double now = f(values_);
-  for (int round = 0; round < kHandleRounds; ++round) {
+  for (int round = 0; round < kHandleRounds && !out_of_budget(); ++round) {
     const Handles from{values_[r], values_[r + 1], values_[r + 2], values_[r + 3]};
     const Eigen::Matrix4d basis = progress_basis(from);
     const auto handles = [&](const std::vector<double>& z) -> Eigen::Vector4d {
@@ -233,7 +236,9 @@ void Fitter::refine_handles(std::size_t r, const Objective& f) {
       return f(values);
     };
     const Box box{std::vector<double>(4, -kHandleReach), std::vector<double>(4, kHandleReach), std::vector<double>(4, kHandleStep)};
-    const Minimum m = minimise(along, std::vector<double>(4, 0.0), box, Method::Subplex, kHandleBudget, 1e-2, 1);
+    const Minimum m = minimise(along, std::vector<double>(4, 0.0), box, Method::Subplex, kHandleBudget, 1e-2, 1,
+                               [this] { return out_of_budget(); });
+    evaluations_ += m.evaluations;
     if (m.value >= now * (1 - 1e-4)) break;
     now = m.value;
     const Eigen::Vector4d moved = handles(m.x);

@@ -20,49 +20,71 @@ constexpr double kExplainedTracks = 1;      // tracks explained to this distance
 // Stage 3: one motion's timings, scales and easings from the tracks its frames show (every player's
 // of its first animation): what the frames say of each module and packet, frame by frame, is a far
 // steadier guide than the whole picture's residual, which the players' own anti-aliasing tilts.
-// Then the packet's size, the one layout size that shows only in flight, against the pixels.
+// And the packet's size, the one layout size that shows only in flight, against the pixels.
 void Fitter::fit_motion(const std::string& motion) {
   const auto group = showing(motion);
   std::vector<std::size_t> rows;
   for (std::size_t i = 0; i < table_.params().size(); ++i) {
     const Param& p = table_.params()[i];
     if (p.motion != motion || state_[i] != ParamState::Fitted || under(p.path, "motions." + motion + ".tail")) continue;
+    if (out_of_budget()) return;  // each check draws the motion's frames
     if (!moves_frames(i, group)) {
       state_[i] = ParamState::Undetermined;
       continue;
     }
     rows.push_back(i);
   }
-  // The packet's size, the one layout size that shows in flight only, against the pixels: scanned
-  // over its range first (below the stroke's own floor it changes nothing), then refined. The
-  // tracks depend on it (a packet's edge meets a card sooner when it is larger), so while it moves
-  // the motion is fitted again afresh, from the base's timings and easings.
-  const std::vector<double> fresh = values_;
-  if (!rows.empty()) fit_motion_tracks(motion, rows);
   const auto packet = table_.find("layout.packet.radius");
-  if (!packet || state_[*packet] != ParamState::Fitted) return;
-  if (!moves_frames(*packet, group)) {
-    state_[*packet] = ParamState::Undetermined;  // at this weight the packet's size follows the stroke
+  const bool sized = packet && state_[*packet] == ParamState::Fitted;
+  if (sized && !moves_frames(*packet, group)) state_[*packet] = ParamState::Undetermined;  // at this weight it follows the stroke
+  if (!sized || state_[*packet] != ParamState::Fitted) {
+    if (!rows.empty()) fit_motion_tracks(motion, rows, true);
     return;
   }
+  // The tracks depend on the packet's size (a packet's edge meets a card sooner when it is
+  // larger), and an easing freed to explain tracks read with the wrong packet makes up for it (a
+  // packet of 2.4 read as 1.75 freed four curves, every one dropped once the size was known). So
+  // the size comes first, on timings fitted with the base's easings held: scanned over its range
+  // (below the stroke's own floor it changes nothing), then refined, the motion fitted again from
+  // the base while the size moves. Then the easings are freed where the base's do not explain the
+  // tracks, and the size is refined once more, the motion fitted again afresh while it moves.
   std::vector<PixelResidual> residuals;
   const Objective residual = squared_on(group, residuals);
   const Param& p = table_.params()[*packet];
-  for (int pass = 0; pass < kPacketPasses; ++pass) {
+  const std::vector<double> fresh = values_;
+  const auto afresh = [&](bool free_easings) {
+    for (std::size_t r : rows) values_[r] = fresh[r];
+    for (std::size_t r : rows) freed_easings_.erase(easing_path(table_.params()[r].path));
+    tracks_[motion].clear();
+    if (!rows.empty()) fit_motion_tracks(motion, rows, free_easings);
+  };
+  // Returns whether the size moved plainly.
+  const auto size_packet = [&](bool scan) {
     const double before = values_[*packet];
     double best = before, lowest = residual(values_);
-    for (int k = 0; k <= kPacketScan && pass == 0; ++k) {
+    for (int k = 0; k <= kPacketScan && scan && !out_of_budget(); ++k) {
       std::vector<double> values = values_;
       values[*packet] = p.lower + (p.upper - p.lower) * k / kPacketScan;
       if (const double r = residual(values); r < lowest) lowest = r, best = values[*packet];
     }
     values_[*packet] = best;
-    search({*packet}, residual, Method::Subplex, 60, motion + ": packet size, pixels at " + std::to_string(residuals.front().size()) + " px");
-    if (std::abs(values_[*packet] - before) <= kPacketMoved) break;
-    for (std::size_t r : rows) values_[r] = fresh[r];
-    for (std::size_t r : rows) freed_easings_.erase(easing_path(table_.params()[r].path));
-    tracks_[motion].clear();
-    if (!rows.empty()) fit_motion_tracks(motion, rows);
+    search({*packet}, residual, Method::Subplex, 120, motion + ": packet size, pixels at " + std::to_string(residuals.front().size()) + " px");
+    return std::abs(values_[*packet] - before) > kPacketMoved;
+  };
+  if (!rows.empty()) fit_motion_tracks(motion, rows, false);
+  for (int pass = 0; pass < kPacketPasses && !out_of_budget(); ++pass) {
+    if (!size_packet(pass == 0) || rows.empty()) break;
+    afresh(false);
+  }
+  if (rows.empty() || out_of_budget()) return;
+  afresh(true);
+  for (int pass = 0; pass < kPacketPasses && !out_of_budget(); ++pass) {
+    if (!size_packet(false)) break;
+    // A fit afresh that the budget cuts short may end worse than the one before it.
+    const std::vector<double> fitted = values_;
+    const std::set<std::string> freed = freed_easings_;
+    afresh(true);
+    if (out_of_budget() && residual(fitted) < residual(values_)) values_ = fitted, freed_easings_ = freed;
   }
 }
 
@@ -71,9 +93,8 @@ std::vector<MeasuredTracks>& Fitter::measure_tracks_of(const std::string& motion
   const auto group = showing(motion);
   const TargetAnimation& measured = *group.front();
   const int size = size_for(measured, options_.fine_size);
-  const auto spec = load(values_);
-  if (!spec) throw std::logic_error("fit: the spec in hand does not load");
-  const AnimatedScene rest = build_scene(*spec, variant_of(*spec, measured));
+  const spec::IconSpec spec = loaded(values_);
+  const AnimatedScene rest = build_scene(spec, variant_of(spec, measured));
   std::vector<MeasuredTracks>& tracks = tracks_[motion];
   const auto began = std::chrono::steady_clock::now();
   long drawn = 0;
@@ -83,7 +104,7 @@ std::vector<MeasuredTracks>& Fitter::measure_tracks_of(const std::string& motion
     // An action starts at rest: each module's scale is measured relative to its first frame, which
     // takes out what a player's anti-aliasing makes of the outline (a few ten-thousandths).
     MeasuredTracks& t = tracks.back();
-    if (!spec->choreography(motion).loop && !t.frames.empty()) {
+    if (!spec.choreography(motion).loop && !t.frames.empty()) {
       const std::vector<double> rest_scale = t.frames.front().module_scale;
       for (MeasuredFrame& f : t.frames) {
         for (std::size_t k = 0; k < f.module_scale.size(); ++k) f.module_scale[k] /= rest_scale[k];
@@ -91,14 +112,16 @@ std::vector<MeasuredTracks>& Fitter::measure_tracks_of(const std::string& motion
     }
   }
   renders_ += drawn;
-  out_.stages.push_back(motion + ": tracks measured on " + std::to_string(measured.views.size()) + " players' frames of " + measured.id +
-                        " at " + std::to_string(size) + " px, " + std::to_string(drawn) + " frames drawn, " + seconds_since(began));
+  record(motion + ": tracks measured on " + std::to_string(measured.views.size()) + " players' frames of " + measured.id + " at " +
+         std::to_string(size) + " px, " + std::to_string(drawn) + " frames drawn, " + seconds_since(began));
   return tracks;
 }
 
-// The tracks of `motion` measured, and `rows` fitted to them.
-void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std::size_t>& rows) {
-  const std::vector<MeasuredTracks>& tracks = measure_tracks_of(motion);
+// The tracks of `motion` measured (unless they are in hand), and `rows` fitted to them: the
+// timings and scales, and with `free_easings` the easings the base's do not explain.
+void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std::size_t>& rows, bool free_easings) {
+  if (out_of_budget()) return;  // measuring the tracks alone draws thousands of frames
+  const std::vector<MeasuredTracks>& tracks = tracks_[motion].empty() ? measure_tracks_of(motion) : tracks_[motion];
   // The timings and scales first, the easings held at the base's (most motions use presets, and
   // twelve fewer dimensions find the timing surely); then everything, from there.
   const std::vector<double> start = values_;
@@ -138,7 +161,7 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
   std::vector<std::vector<double>> ends{values_};  // where each start led, the best last
   std::vector<std::vector<double>> starts;        // the starts themselves
   const auto try_from = [&](const std::optional<std::vector<double>>& from, const std::string& what) {
-    if (!from) return;
+    if (!from || out_of_budget()) return;
     starts.push_back(*from);
     const std::vector<double> found = values_;
     values_ = *from;
@@ -156,11 +179,13 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
   search(free_rows, distance, Method::Bobyqa, 3000, motion + ": tracks, easings held, refined", 1e-3, true, kRefineSteps);
   double now = distance(values_);
   std::vector<std::vector<std::size_t>> freed_here;  // the easings this pass freed, in order
-  while (!easings.empty() && now > kExplainedTracks * static_cast<double>(terms)) {
+  while (free_easings && !easings.empty() && now > kExplainedTracks * static_cast<double>(terms) && !out_of_budget()) {
+    const auto began = std::chrono::steady_clock::now();
+    const long evaluations = evaluations_;
     std::optional<std::size_t> best;
     std::vector<double> best_values;
     double best_distance = now;
-    for (std::size_t e = 0; e < easings.size(); ++e) {
+    for (std::size_t e = 0; e < easings.size() && !out_of_budget(); ++e) {
       const std::vector<double> kept = values_;
       std::vector<std::size_t> trial = free_rows;
       trial.insert(trial.end(), easings[e].begin(), easings[e].end());
@@ -168,14 +193,19 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
       if (distance(values_) < best_distance) best = e, best_distance = distance(values_), best_values = values_;
       values_ = kept;
     }
-    if (!best || best_distance > now - std::max(kSameTracks, (kEasingResidual - 1) * now)) break;  // no plain gain
+    const std::string tried = std::to_string(easings.size()) + " easings tried, " + std::to_string(evaluations_ - evaluations) +
+                              " evaluations, " + seconds_since(began);
+    if (!best || best_distance > now - std::max(kSameTracks, (kEasingResidual - 1) * now)) {  // no plain gain
+      record(motion + ": tracks, no easing freed: " + tried);
+      break;
+    }
     values_ = best_values;
     now = best_distance;
     free_rows.insert(free_rows.end(), easings[*best].begin(), easings[*best].end());
     freed_here.push_back(easings[*best]);
     freed_easings_.insert(easing_path(table_.params()[easings[*best].front()].path));
-    out_.stages.push_back(motion + ": tracks, easing " + table_.params()[easings[*best].front()].path + " freed (distance " +
-                          spec::format_number(std::round(now * 10) / 10) + ")");
+    record(motion + ": tracks, easing " + table_.params()[easings[*best].front()].path + " freed (distance " +
+           spec::format_number(std::round(now * 10) / 10) + "): " + tried);
     easings.erase(easings.begin() + static_cast<std::ptrdiff_t>(*best));
   }
   // The easings were freed from the best start's timings, which the base's easings may have led
@@ -184,7 +214,10 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
   // again from every other start (the searched ends and the starts themselves), the first one
   // freed, the first two, … each time (the others back to the base's), and the fewest curves that
   // explain the tracks plainly best are kept, as when they were freed.
-  if (!freed_here.empty()) {
+  if (!freed_here.empty() && !out_of_budget()) {
+    const auto began = std::chrono::steady_clock::now();
+    const long evaluations = evaluations_;
+    int refits = 0;
     const std::vector<double> found = values_;
     const auto margin = [](double d) { return std::max(kSameTracks, (kEasingResidual - 1) * d); };
     struct Option {
@@ -202,7 +235,7 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
     ends.insert(ends.end(), starts.begin(), starts.end());
     ends.push_back(found);  // the curves freed but the last, from where they were freed
     for (const std::vector<double>& from : ends) {
-      for (std::size_t k = 1; k <= freed_here.size(); ++k) {
+      for (std::size_t k = 1; k <= freed_here.size() && !out_of_budget(); ++k) {
         values_ = from;
         std::vector<std::size_t> rows_k = free_rows;
         for (std::size_t e = 0; e < freed_here.size(); ++e) {
@@ -213,6 +246,7 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
         }
         if (from == found && k == freed_here.size()) continue;  // that is the fit in hand
         refit_blockwise(rows_k, timed, distance);
+        ++refits;
         if (const Option o{values_, k, distance(values_)}; better(o)) best = o;
       }
     }
@@ -230,7 +264,7 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
     kept_free.insert(kept_free.end(), freed_before.begin(), freed_before.end());
     // From there a curve kept may be the base's again alone (the gather above: its timings exact
     // only then).
-    for (std::size_t e = 0; e < best.freed; ++e) {
+    for (std::size_t e = 0; e < best.freed && !out_of_budget(); ++e) {
       const std::vector<double> kept = values_;
       std::vector<std::size_t> rows_without;
       for (std::size_t r : kept_free) {
@@ -238,6 +272,7 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
       }
       for (std::size_t r : freed_here[e]) values_[r] = from_base[r];
       refit_blockwise(rows_without, timed, distance);
+      ++refits;
       if (const double d = distance(values_); d <= now + margin(now)) {
         now = d;
         kept_free = rows_without;
@@ -248,8 +283,9 @@ void Fitter::fit_motion_tracks(const std::string& motion, const std::vector<std:
       }
     }
     const std::size_t curves = (kept_free.size() - timed.size()) / 4;
-    out_.stages.push_back(motion + ": tracks, the freed easings fitted again from every start: " + std::to_string(curves) +
-                          " of their own (distance " + spec::format_number(std::round(now * 10) / 10) + ")");
+    record(motion + ": tracks, the freed easings fitted again from every start: " + std::to_string(curves) + " of their own (distance " +
+           spec::format_number(std::round(now * 10) / 10) + "): " + std::to_string(refits) + " refits, " +
+           std::to_string(evaluations_ - evaluations) + " evaluations, " + seconds_since(began));
   }
 }
 

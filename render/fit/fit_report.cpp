@@ -68,6 +68,12 @@ std::vector<Row> rows_of(const FitResult& r) {
   return rows;
 }
 
+// "layout.die.size 1.75 – 8 units: draws the same (drawn as 2, on the keylines)".
+std::string same_drawing_text(const SameDrawing& s) {
+  return s.path + " " + plain(Family::Layout, s.low, "") + " \u2013 " + plain(Family::Layout, s.high, "units") + ": draws the same" +
+         (s.drawn.empty() ? "" : " (drawn as " + s.drawn + ")");
+}
+
 std::string range_text(const FittedParam& p) {
   if (!p.pass_low || !p.pass_high) return "";
   return plain(p.family, *p.pass_low, "") + " \u2013 " + plain(p.family, *p.pass_high, p.unit);
@@ -122,6 +128,7 @@ std::string fit_text(const FitResult& r, const std::string& target_name) {
   for (const Row& row : rows_of(r)) not_shown += row.param.state == ParamState::NotShown;
   if (not_shown) out << "kept at the base: " << not_shown << " parameters of motions the target does not show\n";
   for (const std::string& k : kept) out << "kept at the base: " << k << "\n";
+  for (const SameDrawing& same : r.same_drawing) out << "the frames cannot tell apart: " << same_drawing_text(same) << "\n";
   for (const std::string& s : r.stages) out << "stage: " << s << "\n";
   out << r.renders << " frames drawn, " << number(r.seconds, 1) << " s\n";
   return out.str();
@@ -148,9 +155,11 @@ json fit_json(const FitResult& r, const std::string& target_name) {
                           {"theme", a.variant.theme}, {"found", a.found}, {"passed", a.passed()}, {"failures", a.failures},
                           {"worst_frame", a.worst_frame}, {"views", views}, {"spots", spots}});
   }
+  json same = json::array();
+  for (const SameDrawing& d : r.same_drawing) same.push_back({{"path", d.path}, {"low", d.low}, {"high", d.high}, {"drawn", d.drawn}});
   return {{"target", target_name}, {"matched", r.matched()}, {"converged", r.converged}, {"size", r.size},
           {"seconds", r.seconds},  {"renders", r.renders},   {"stages", r.stages},       {"notes", r.notes},
-          {"params", params},      {"animations", animations}};
+          {"params", params},      {"same_drawing", same},   {"animations", animations}};
 }
 
 std::vector<OutputFile> write_fit_report(const FitResult& r, const std::string& target_name, const std::filesystem::path& out) {
@@ -195,7 +204,13 @@ std::vector<OutputFile> write_fit_report(const FitResult& r, const std::string& 
          << (row.param.note.empty() ? "" : " (" + escape_html(row.param.note) + ")") << "</td><td>" << escape_html(row.value)
          << "</td><td>" << escape_html(row.base) << "</td><td>" << escape_html(range_text(row.param)) << "</td></tr>\n";
   }
-  body << "</table>\n<h2>Stages</h2>\n<ul>\n";
+  body << "</table>\n";
+  if (!r.same_drawing.empty()) {
+    body << "<h2>What the frames cannot tell apart</h2>\n<ul>\n";
+    for (const SameDrawing& same : r.same_drawing) body << "<li><code>" << escape_html(same_drawing_text(same)) << "</code></li>\n";
+    body << "</ul>\n";
+  }
+  body << "<h2>Stages</h2>\n<ul>\n";
   for (const std::string& s : r.stages) body << "<li>" << escape_html(s) << "</li>\n";
   body << "</ul>\n";
   std::ostringstream html;

@@ -180,7 +180,7 @@ void Fitter::fit_rest() {
     const Param& p = table_.params()[i];
     if (state_[i] != ParamState::Fitted || (p.family != Family::Layout && p.family != Family::Weight)) continue;
     if (p.path == "layout.packet.radius") continue;  // packets show in flight only: fitted with the motion
-    if (!moves_frames(i, all)) {
+    if (!out_of_budget() && !moves_frames(i, all)) {
       state_[i] = ParamState::Undetermined;
       continue;
     }
@@ -192,11 +192,11 @@ void Fitter::fit_rest() {
   // search from the base however far off it is, at the pyramid's middle size.
   {
     rest_size_ = rest_sizes_.size() > 1 ? rest_sizes_[rest_sizes_.size() - 2] : rest_sizes_.back();
-    const auto spec = load(values_);
+    const spec::IconSpec spec = loaded(values_);
     std::vector<std::pair<const Rest*, std::vector<double>>> targets;
     std::map<const Rest*, IconRegions> regions;
     for (const Rest& r : rests_) {
-      const AnimatedScene scene = build_scene(*spec, {r.style, spec->default_weight, r.motion, theme_, std::nullopt});
+      const AnimatedScene scene = build_scene(spec, {r.style, spec.default_weight, r.motion, theme_, std::nullopt});
       regions.emplace(&r, icon_regions(scene, rest_size_));
       for (const ImageView& image : r.images.at(rest_size_)) targets.emplace_back(&r, ink_moments(regions.at(&r), pixels_of(image), rest_size_));
     }
@@ -227,11 +227,12 @@ void Fitter::fit_rest() {
   const auto pyramid = [&](const std::string& from) {
     bool converged = true;
     for (int size : rest_sizes_) {
+      if (out_of_budget()) break;
       rest_size_ = size;
       player_noise_.clear();
       double now = residual(values_);
       const bool last = size == rest_sizes_.back();
-      for (int round = 0; round < (last ? 1 : kRestRounds); ++round) {
+      for (int round = 0; round < (last ? 1 : kRestRounds) && !out_of_budget(); ++round) {
         const Minimum m = search(rows, residual, Method::Subplex, last ? 400 : 800,
                                  "rest pose (weight, layout) at " + std::to_string(size) + " px" + from, last ? 4e-3 : 1e-3, false);
         if (last) converged = m.converged;
@@ -247,16 +248,23 @@ void Fitter::fit_rest() {
   // which a smaller die and shorter links make up for (a corner radius 2.53 for 2.25 was fitted
   // with a die of 0.25 for 2). So the pyramid runs from the base too, and the better end is kept
   // (judged with one player noise, the first's).
-  {
+  if (!out_of_budget()) {
     const std::vector<double> guided = values_;
     values_ = from_base;
     const bool plain_converged = pyramid(", from the base");
     const std::vector<double> plain = values_;
+    rest_size_ = rest_sizes_.back();  // where the budget ran out mid-pyramid, the judge is still the largest
     player_noise_.clear();
     const double guided_residual = residual(guided);
     const bool keep_guided = guided_residual <= residual(plain);
     if (keep_guided) values_ = guided;
     out_.converged = out_.converged && (keep_guided ? guided_converged : plain_converged);
+  } else {
+    // What follows judges at the largest size, with the players' noise there, wherever the budget
+    // stopped the pyramid.
+    rest_size_ = rest_sizes_.back();
+    player_noise_.clear();
+    residual(values_);
   }
   // Two ways a layout can draw that no search step reaches: without its die (below the die's
   // min_size it is left out, a cliff in the residual), and on the base's keylines (every size

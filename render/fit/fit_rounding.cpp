@@ -42,6 +42,7 @@ int Fitter::round_rows(std::vector<std::size_t> rows, const Objective& f, bool r
     }
     if (same.size() < 2) continue;
     for (double unit : rounding_units(kind)) {
+      if (out_of_budget()) return rounded_count;
       std::vector<double> values = values_;
       for (std::size_t r : same) values[r] = std::clamp(std::round(values[r] / unit) * unit, table_.params()[r].lower, table_.params()[r].upper);
       if (values == values_) break;
@@ -62,6 +63,7 @@ int Fitter::round_rows(std::vector<std::size_t> rows, const Objective& f, bool r
     open.erase(std::find(open.begin(), open.end(), r));
     const std::vector<double> kept = values_;
     for (double unit : rounding_units(table_.params()[r].family)) {
+      if (out_of_budget()) return rounded_count;
       const double candidate = std::round(kept[r] / unit) * unit;
       if (candidate < table_.params()[r].lower || candidate > table_.params()[r].upper) continue;
       values_ = kept;
@@ -84,9 +86,10 @@ int Fitter::round_rows(std::vector<std::size_t> rows, const Objective& f, bool r
 // and a gather trade frames), and kept there when the tracks or the rest frames it is judged by
 // say no worse. A truth of whole frames comes back whole rather than a hair off, which matters
 // where a packet's departure falls on a frame. Values nearest a round one go first.
-void Fitter::round_values() {
+int Fitter::round_values() {
   int rounded_count = 0;
   for (const std::string& motion : shown_) {
+    if (out_of_budget()) break;
     const std::vector<double> start = values_;
     rounded_count += round_rows(timed_rows(motion), [&](const std::vector<double>& v) { return track_distance_of(motion, v, {}, start); }, false, true);
   }
@@ -109,8 +112,8 @@ void Fitter::round_values() {
     return std::max(rest_score(v), each_animation(*spec, geometry_key(v), scores, all, true));
   };
   const Objective residual = [&](const std::vector<double>& v) { return rest_residual(v); };
-  rounded_count += round_rows(geometry, score(values_) <= 1 ? score : residual, true, false);
-  out_.stages.push_back("rounding: " + std::to_string(rounded_count) + " values rounded where the frames cannot tell");
+  if (!out_of_budget()) rounded_count += round_rows(geometry, score(values_) <= 1 ? score : residual, true, false);
+  return rounded_count;
 }
 
 }  // namespace iconsynth::render::fit::detail

@@ -97,7 +97,7 @@ void Fitter::judge() {
 // on every frame (at the coarse size), the others held.
 void Fitter::find_ranges() {
   if (!every_passed(out_.animations)) return;
-  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+  for (std::size_t i = 0; i < table_.params().size() && !out_of_budget(); ++i) {
     const Param& p = table_.params()[i];
     if (state_[i] != ParamState::Fitted || p.family == Family::Easing || under(p.path, "motions." + p.motion + ".tail")) continue;
     const auto group = showing(p.motion);
@@ -190,8 +190,8 @@ void Fitter::rescue_on_pixels() {
     values_ = kept;
     out_.animations = std::move(verdict);
   }
-  out_.stages.push_back(std::string("timings refined on the pixels where no spec matched: ") + (better ? "kept" : "no better, dropped") + ", " +
-                        std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
+  record(std::string("timings refined on the pixels where no spec matched: ") + (better ? "kept" : "no better, dropped") + ", " +
+         std::to_string(renders_ - drawn) + " frames drawn, " + seconds_since(began));
 }
 
 }  // namespace iconsynth::render::fit::detail

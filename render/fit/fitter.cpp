@@ -72,6 +72,27 @@ Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options
     if (!p.motion.empty() && !durations_.count(p.motion)) state_[i] = ParamState::NotShown;
     else if (is_fixed(p)) state_[i] = ParamState::Fixed;
   }
+  loaded(values_);  // every search starts from values that make a spec
+}
+
+bool Fitter::out_of_budget() {
+  if (budget_spent_) return true;
+  if (!options_.budget.spent_out()) return false;
+  budget_spent_ = true;
+  out_.converged = false;
+  out_.notes.push_back("did not converge: the fit's budget was spent in " + stage_ + " (" + options_.budget.spent_text() +
+                       "); the spec is the best found by then");
+  return true;
+}
+
+void Fitter::record(const std::string& line) {
+  out_.stages.push_back(line);
+  if (options_.progress) options_.progress("[" + options_.budget.spent_text() + "] " + line);
+}
+
+void Fitter::begin(const std::string& stage) {
+  stage_ = stage;
+  if (options_.progress) options_.progress("[" + options_.budget.spent_text() + "] " + stage);
 }
 
 bool Fitter::is_fixed(const Param& p) const {
@@ -96,7 +117,7 @@ Json Fitter::document(const std::vector<double>& values) const {
   return doc;
 }
 
-std::optional<spec::IconSpec> Fitter::load(const std::vector<double>& values) const {
+std::optional<spec::IconSpec> Fitter::load(const std::vector<double>& values, std::string* why) const {
   Json doc = document(values);
   try {
     // Each shown motion's tail is what its duration leaves after the action, not searched. The
@@ -111,9 +132,16 @@ std::optional<spec::IconSpec> Fitter::load(const std::vector<double>& values) co
       doc["motions"][motion]["tail"] = std::max(params.loop ? 0.0 : 1.0, tail);
     }
     return spec::load_spec(doc);
-  } catch (const spec::SpecError&) {
+  } catch (const spec::SpecError& e) {
+    if (why) *why = e.what();
     return std::nullopt;  // a candidate the loader refuses is no candidate
   }
+}
+
+spec::IconSpec Fitter::loaded(const std::vector<double>& values) const {
+  std::string why;
+  if (auto spec = load(values, &why)) return std::move(*spec);
+  throw std::logic_error("fit: the values in hand do not make a spec: " + why);
 }
 
 spec::Variant Fitter::variant_of(const spec::IconSpec& spec, const TargetAnimation& a) const {
@@ -171,6 +199,7 @@ std::vector<std::size_t> Fitter::geometry_rows() const {
 Minimum Fitter::search(const std::vector<std::size_t>& rows, const Objective& f, Method method, int budget, const std::string& stage,
                        double tolerance, bool decides, double initial_steps) {
   if (rows.empty()) return {{}, 0, 0, true, "nothing to fit"};
+  if (out_of_budget()) return {{}, infinity(), 0, false, "not run: the fit's budget spent"};
   Box box;
   std::vector<double> start;
   for (std::size_t r : rows) {
@@ -185,12 +214,13 @@ Minimum Fitter::search(const std::vector<std::size_t>& rows, const Objective& f,
   };
   const auto began = std::chrono::steady_clock::now();
   if (options_.max_evaluations > 0) budget = std::min(budget, options_.max_evaluations);
-  const Minimum m = minimise(objective, start, box, method, budget, tolerance, initial_steps);
+  const Minimum m = minimise(objective, start, box, method, budget, tolerance, initial_steps, [this] { return out_of_budget(); });
   for (std::size_t i = 0; i < rows.size(); ++i) values_[rows[i]] = m.x[i];
+  evaluations_ += m.evaluations;
   if (decides) out_.converged = out_.converged && m.converged;
   if (stage.empty()) return m;  // a step of a stage that reports itself
-  out_.stages.push_back(stage + ": " + std::to_string(rows.size()) + " parameters, " + std::to_string(m.evaluations) +
-                        " evaluations, " + m.stop + ", " + seconds_since(began));
+  record(stage + ": " + std::to_string(rows.size()) + " parameters, " + std::to_string(m.evaluations) + " evaluations, " + m.stop + ", " +
+         seconds_since(began));
   return m;
 }
 

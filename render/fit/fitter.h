@@ -6,6 +6,7 @@
 //   fit_easings.cpp   4–5. easings named where a preset explains them, custom ones on the pixels
 //   fit_rounding.cpp  values rounded where the frames cannot tell
 //   fit_verdict.cpp   6. check's verdict, the spec as written, passing ranges, the pixels' rescue
+//   fit_plainest.cpp  7. the spec nearest the base among those that draw the target alike
 //   fit.cpp           the stages in order, the result, and the fit again with another look
 // Internal to iconsynth_fit: nothing here is installed or part of fit.h's interface.
 
@@ -74,9 +75,19 @@ class Fitter {
   using Objective = std::function<double(const std::vector<double>&)>;
 
   // fitter.cpp: candidates, searches and measures.
+  // Whether the fit's budget is spent: every search, loop and restart asks before it goes on. The
+  // first time it is, the fit stops converging and a note says in which stage.
+  bool out_of_budget();
+  // A stage, loop or restart done: kept for the report and told as progress, with the budget spent.
+  void record(const std::string& line);
+  // A stage begins: told as progress (and named in the note if the budget runs out in it).
+  void begin(const std::string& stage);
   bool is_fixed(const Param& p) const;
   Json document(const std::vector<double>& values) const;
-  std::optional<spec::IconSpec> load(const std::vector<double>& values) const;
+  // The spec of `values`; nullopt for a candidate the loader refuses (`why`, if given, says why).
+  std::optional<spec::IconSpec> load(const std::vector<double>& values, std::string* why = nullptr) const;
+  // The spec of values the fit holds, which always load: std::logic_error naming the loader's reason if not.
+  spec::IconSpec loaded(const std::vector<double>& values) const;
   spec::Variant variant_of(const spec::IconSpec& spec, const TargetAnimation& a) const;
   std::string geometry_key(const std::vector<double>& values) const;
   std::vector<const TargetAnimation*> showing(const std::string& motion) const;
@@ -114,7 +125,7 @@ class Fitter {
 
   // fit_motion.cpp: stage 3.
   void fit_motion(const std::string& motion);
-  void fit_motion_tracks(const std::string& motion, const std::vector<std::size_t>& rows);
+  void fit_motion_tracks(const std::string& motion, const std::vector<std::size_t>& rows, bool free_easings);
   std::vector<MeasuredTracks>& measure_tracks_of(const std::string& motion);
   // The first block's rows then the second's fitted to `f` while they gain, then `together`.
   void fit_in_blocks(const std::vector<std::size_t>& first, const std::vector<std::size_t>& second,
@@ -141,13 +152,18 @@ class Fitter {
 
   // fit_rounding.cpp.
   int round_rows(std::vector<std::size_t> rows, const Objective& f, bool relative, bool refit);
-  void round_values();
+  int round_values();  // how many values it rounded
 
   // fit_verdict.cpp: stage 6.
   Json written_document() const;
   void judge();
   void rescue_on_pixels();
   void find_ranges();
+
+  // fit_plainest.cpp: stage 7.
+  bool plainest();  // whether any value changed
+  int plainest_layout(const std::function<bool(const std::vector<double>&)>& alike);
+  void find_same_drawing();
 
   // fit.cpp.
   FitResult result();
@@ -181,6 +197,9 @@ class Fitter {
   bool duotone_ = false;
   FitResult out_;
   long renders_ = 0;
+  long evaluations_ = 0;  // of every search, for the loops' progress lines
+  std::string stage_;     // the stage under way
+  bool budget_spent_ = false;
 };
 
 }  // namespace iconsynth::render::fit::detail

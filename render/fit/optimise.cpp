@@ -20,12 +20,20 @@ struct Problem {
   int evaluations = 0;
   double best = std::numeric_limits<double>::infinity();
   std::vector<double> best_x;
+  const std::function<bool()>* stop = nullptr;
+  nlopt_opt opt = nullptr;
+  bool stopped = false;
 };
 
 // NLopt sees z = (x - origin) / step.
 double objective(unsigned n, const double* z, double* gradient, void* data) {
   (void)gradient;  // derivative-free methods never ask
   auto* p = static_cast<Problem*>(data);
+  if (p->opt && *p->stop && (*p->stop)()) {
+    p->stopped = true;
+    nlopt_force_stop(p->opt);
+    return std::numeric_limits<double>::max();
+  }
   for (unsigned i = 0; i < n; ++i) p->x[i] = (*p->origin)[i] + z[i] * (*p->step)[i];
   const double value = (*p->f)(p->x);
   ++p->evaluations;
@@ -50,7 +58,7 @@ std::string reason(nlopt_result r) {
 }  // namespace
 
 Minimum minimise(const std::function<double(const std::vector<double>&)>& f, const std::vector<double>& start, const Box& box,
-                 Method method, int budget, double tolerance, double initial_steps) {
+                 Method method, int budget, double tolerance, double initial_steps, const std::function<bool()>& stop) {
   const unsigned n = static_cast<unsigned>(start.size());
   if (n == 0) return {start, f(start), 1, true, "nothing to fit"};
   // BOBYQA needs two dimensions at least.
@@ -72,6 +80,8 @@ Minimum minimise(const std::function<double(const std::vector<double>&)>& f, con
     if (!(dz[i] > 0)) dz[i] = 1e-3;
   }
   objective(n, z.data(), nullptr, &problem);  // the start itself is a candidate: never end worse
+  problem.stop = &stop;
+  problem.opt = opt.get();
   nlopt_set_lower_bounds(opt.get(), lower.data());
   nlopt_set_upper_bounds(opt.get(), upper.data());
   nlopt_set_min_objective(opt.get(), objective, &problem);
@@ -84,8 +94,8 @@ Minimum minimise(const std::function<double(const std::vector<double>&)>& f, con
   m.x = problem.best_x;
   m.value = problem.best;
   m.evaluations = problem.evaluations;
-  m.converged = r > 0 && r != NLOPT_MAXEVAL_REACHED && r != NLOPT_MAXTIME_REACHED;
-  m.stop = reason(r);
+  m.converged = r > 0 && r != NLOPT_MAXEVAL_REACHED && r != NLOPT_MAXTIME_REACHED && !problem.stopped;
+  m.stop = problem.stopped ? "stopped: the fit's budget spent" : reason(r);
   return m;
 }
 

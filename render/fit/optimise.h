@@ -26,9 +26,11 @@ struct Minimum {
 };
 
 // The minimum of `f` near `start` within `box`, stopping when every step is below
-// `tolerance` × its parameter's step or after `budget` evaluations; the first steps are
-// `initial_steps` × each step (less near a bound). Never worse than the start.
+// `tolerance` × its parameter's step, after `budget` evaluations, or where `stop` (asked before
+// each evaluation after the start's) says so; the first steps are `initial_steps` × each step
+// (less near a bound). Never worse than the start.
 Minimum minimise(const std::function<double(const std::vector<double>&)>& f, const std::vector<double>& start, const Box& box,
-                 Method method, int budget, double tolerance = 1e-3, double initial_steps = 1);
+                 Method method, int budget, double tolerance = 1e-3, double initial_steps = 1,
+                 const std::function<bool()>& stop = {});
 
 }  // namespace iconsynth::render::fit

@@ -71,8 +71,10 @@ ParamTable::ParamTable(const Json& base, double frame_rate) : document_(base) {
 void ParamTable::add_motion(const std::string& name, Json& motion, double from_rate, double to_rate) {
   const double k = to_rate / from_rate;
   const bool loop = motion.value("loop", false);
+  // A timing keeps its length in seconds, within what the loader accepts: at 25 fps the built-in
+  // strong motion's lead of 2 frames at 60 would be 0.83 frames, below an action's 1.
   const auto timing = [&](Json& value, const std::string& path, double min) {
-    value = frames_of(value, from_rate) * k;
+    value = std::clamp(frames_of(value, from_rate) * k, min, spec::kMaxTimingFrames);
     const double v = value.get<double>();
     add(path, Family::Timing, min, std::min(spec::kMaxTimingFrames, std::max(3 * v, v + 30 * k)), 1, "frames", name);
   };

@@ -90,6 +90,7 @@ Target read_asset_target(const spec::IconSpec& spec, const lottie::Asset& asset,
   for (const lottie::AssetAnimation& animation : asset.animations) {
     TargetAnimation a;
     a.id = animation.id;
+    if (animation.document.contains("nm") && animation.document["nm"].is_string()) a.name = animation.document["nm"].get<std::string>();
     a.frame_rate = animation.document["fr"].get<double>();
     a.duration = animation.document["op"].get<double>() - animation.document["ip"].get<double>();
     for (check::Engine engine : options.players) {

@@ -26,6 +26,7 @@ struct TargetView {
 
 struct TargetAnimation {
   std::string id;
+  std::string name;                  // its own name, where it has one (a Lottie's "nm": "gpu-cluster solid-light")
   double frame_rate = 60;
   double duration = 0;               // in its own frames (a Lottie's op - ip; a folder's frame count)
   std::vector<TargetView> views;     // every player that played it

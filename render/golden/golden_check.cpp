@@ -5,8 +5,6 @@
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/zip_reader.h"
 
-#include <cairo.h>
-
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -24,24 +22,11 @@ std::string read_file(const std::filesystem::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-std::string spec_hash(const spec::IconSpec& spec) { return sha256_hex(spec.source.dump()); }
-
-std::string variant_lottie(const AnimatedScene& scene) {
-  return lottie::to_text(lottie::write_animation(scene, {}));
-}
-
-std::string bundle_bytes(const spec::IconSpec& spec) {
-  lottie::BundleOptions options;
-  options.weight = spec.default_weight;
-  options.generator = "iconsynth";  // no version: a release alone must not change the golden bundle
-  return lottie::write_dotlottie(spec, options);
-}
-
-// A Lottie document (or bundle) compared with its golden: hash, then a structural diff.
+// A Lottie document (or bundle) compared with its golden: hash, then (`explain`) a structural diff.
 LottieCheck check_lottie(const std::string& name, const std::string& actual, const std::string& golden_sha,
-                         const std::filesystem::path& golden_file, bool is_bundle) {
+                         const std::filesystem::path& golden_file, bool is_bundle, bool explain = true) {
   LottieCheck check{name, sha256_hex(actual) == golden_sha, {}, {}};
-  if (check.exact) return check;
+  if (check.exact || !explain) return check;
   try {
     const std::string expected = read_file(golden_file);
     if (!is_bundle) {
@@ -69,61 +54,6 @@ LottieCheck check_lottie(const std::string& name, const std::string& actual, con
   return check;
 }
 
-// Frame `index` of a sheet, as a view into it.
-ImageView cell(const ImageSurface& sheet, int index, int size) {
-  return {size, size, sheet.stride(), sheet.data() + static_cast<std::ptrdiff_t>(index) * size * 4};
-}
-
-}  // namespace
-
-std::string pixels_sha256(const ImageView& image) {
-  Sha256 sha;
-  for (int y = 0; y < image.height; ++y) sha.update(image.data + static_cast<std::ptrdiff_t>(y) * image.stride, std::size_t(image.width) * 4);
-  return sha.hex();
-}
-
-namespace {
-
-// The golden sheet of a variant, decoded once, and only if some frame needs it.
-class GoldenSheet {
- public:
-  explicit GoldenSheet(std::filesystem::path path) : path_(std::move(path)) {}
-  // nullptr when the file is missing or unreadable.
-  const ImageSurface* get() {
-    if (!tried_) {
-      tried_ = true;
-      try {
-        sheet_.emplace(decode_png(read_file(path_)));
-      } catch (const std::exception&) {
-      }
-    }
-    return sheet_ ? &*sheet_ : nullptr;
-  }
-
- private:
-  std::filesystem::path path_;
-  bool tried_ = false;
-  std::optional<ImageSurface> sheet_;
-};
-
-FrameCheck check_frame(const AnimatedScene& scene, const GoldenFrame& golden, int index, GoldenSheet& sheet, int size,
-                       const Tolerance& tolerance, const Eigen::Vector2d& offset) {
-  const ImageSurface actual = render_frame(evaluate(scene, golden.frame), size, offset);
-  FrameCheck check{golden.frame, FrameCheck::Status::Exact, {}, pixels_of(actual.view()), {}};
-  if (pixels_sha256(actual.view()) == golden.sha256) return check;
-
-  const ImageSurface* expected_sheet = sheet.get();
-  if (!expected_sheet || expected_sheet->width() < (index + 1) * size || expected_sheet->height() != size) {
-    check.status = FrameCheck::Status::Missing;
-    return check;
-  }
-  const ImageView expected = cell(*expected_sheet, index, size);
-  check.stats = compare_images(expected, actual.view(), tolerance.channel);
-  check.status = check.stats.share_over <= tolerance.max_share ? FrameCheck::Status::Within : FrameCheck::Status::Differs;
-  if (check.status == FrameCheck::Status::Differs) check.expected = pixels_of(expected);
-  return check;
-}
-
 }  // namespace
 
 std::string_view status_name(FrameCheck::Status status) {
@@ -141,7 +71,7 @@ int VariantCheck::count(FrameCheck::Status status) const {
 }
 
 bool VariantCheck::passed() const {
-  return lottie.passed() && !frame_count_changed() && count(FrameCheck::Status::Differs) == 0 &&
+  return lottie.passed() && !frame_count_changed() && !frame_rate_changed() && count(FrameCheck::Status::Differs) == 0 &&
          count(FrameCheck::Status::Missing) == 0;
 }
 
@@ -191,90 +121,124 @@ bool CheckReport::passed() const {
          std::all_of(variants.begin(), variants.end(), [](const VariantCheck& v) { return v.passed(); });
 }
 
-GoldenBuild make_golden_set(const spec::IconSpec& spec, const std::filesystem::path& dir, int size,
-                            const Tolerance& tolerance, const std::string& iconsynth_version, Geometry geometry) {
-  check_output_size(size);
-  GoldenBuild build;
-  GoldenSet& set = build.set;
-  set.icon = spec.id;
-  set.spec_sha256 = spec_hash(spec);
-  set.iconsynth_version = iconsynth_version;
-  set.cairo_version = cairo_version_string();
-  set.size = size;
-  set.hinted = hints_at(spec, size, geometry);
-  set.tolerance = tolerance;
-  set.variants = variants_of(spec);
-  for (GoldenVariant& v : set.variants) {
-    const AnimatedScene scene = scene_for_size(spec, v.variant(), size, geometry);
-    ImageSurface sheet(static_cast<int>(v.frames.size()) * size, size);
-    CairoContext cr = make_context(sheet.get());
-    cairo_set_operator(cr.get(), CAIRO_OPERATOR_SOURCE);
-    for (std::size_t i = 0; i < v.frames.size(); ++i) {
-      const ImageSurface frame = render_frame(evaluate(scene, v.frames[i].frame), size);
-      v.frames[i].sha256 = pixels_sha256(frame.view());
-      // SOURCE copies pixels exactly; the rectangle keeps it from clearing the other cells.
-      cairo_set_source_surface(cr.get(), frame.get(), static_cast<double>(i) * size, 0);
-      cairo_rectangle(cr.get(), static_cast<double>(i) * size, 0, size, size);
-      cairo_fill(cr.get());
+std::string spec_sha256(const spec::IconSpec& spec) { return sha256_hex(spec.source.dump()); }
+
+std::string variant_lottie(const spec::IconSpec& spec, const GoldenVariant& variant) {
+  return lottie::to_text(lottie::write_animation(build_scene(spec, variant.variant()), {}));
+}
+
+std::string bundle_bytes(const spec::IconSpec& spec) {
+  lottie::BundleOptions options;
+  options.weight = spec.default_weight;
+  options.generator = "iconsynth";  // no version: a release alone must not change the golden bundle
+  return lottie::write_dotlottie(spec, options);
+}
+
+namespace {
+
+// One key frame against its accepted images: any exact hash passes; else the images made with this
+// renderer's libraries (all of them when none was) are compared, and the closest decides.
+FrameCheck check_frame(const GoldenFrame& golden, std::size_t index, const RenderedFrame& actual, SheetImages& sheets,
+                       const CheckContext& context) {
+  FrameCheck check{golden.frame, FrameCheck::Status::Exact, {}, -1, actual.pixels, {}};
+  for (std::size_t i = 0; i < golden.accepted.size(); ++i) {
+    if (golden.accepted[i].sha256 == actual.sha256) {
+      check.accepted = static_cast<int>(i);
+      return check;
     }
-    std::string png = sheet.png_bytes();
-    v.png_sha256 = sha256_hex(png);
-    build.files.push_back({sheet_path(dir, v), std::move(png)});
-    std::string json = variant_lottie(build_scene(spec, v.variant()));
-    v.lottie_sha256 = sha256_hex(json);
-    build.files.push_back({lottie_path(dir, v), std::move(json)});
   }
-  std::string bundle = bundle_bytes(spec);
-  set.bundle_sha256 = sha256_hex(bundle);
-  build.files.push_back({bundle_path(dir, spec.id), std::move(bundle)});
-  build.files.push_back({manifest_path(dir), to_json(set).dump(2) + "\n"});
-  return build;
+  const auto own = [&](const AcceptedImage& a) {
+    return context.set.renderers.at(static_cast<std::size_t>(a.renderer)).same_libraries(context.renderer);
+  };
+  const bool any_own = std::any_of(golden.accepted.begin(), golden.accepted.end(), own);
+  const int size = context.set.size;
+  for (std::size_t i = 0; i < golden.accepted.size(); ++i) {
+    if (any_own && !own(golden.accepted[i])) continue;
+    std::optional<Pixels> expected = sheets.image(index, static_cast<std::size_t>(golden.accepted[i].sheet));
+    if (!expected) continue;
+    const DiffStats stats = compare_images(view_of(*expected, size, size), view_of(actual.pixels, size, size), context.tolerance.channel);
+    if (check.accepted < 0 || stats.share_over < check.stats.share_over) {
+      check.accepted = static_cast<int>(i);
+      check.stats = stats;
+      check.expected = std::move(*expected);
+    }
+  }
+  if (check.accepted < 0) check.status = FrameCheck::Status::Missing;
+  else check.status = check.stats.share_over <= context.tolerance.max_share ? FrameCheck::Status::Within : FrameCheck::Status::Differs;
+  return check;
+}
+
+}  // namespace
+
+VariantCheck check_variant(const CheckContext& context, const GoldenVariant& golden, VariantNow& now, SheetImages& sheets) {
+  const auto start = std::chrono::steady_clock::now();
+  VariantCheck check{golden, now.variant.weight, now.frames.scene().frame_count, now.variant.frame_rate, now.backdrop, {}, {}, 0};
+  for (std::size_t i = 0; i < golden.frames.size(); ++i) {
+    check.frames.push_back(check_frame(golden.frames[i], i, now.frames.frame(golden.frames[i].frame), sheets, context));
+  }
+  check.lottie = check_lottie(golden.id(), now.lottie, golden.lottie_sha256, lottie_path(context.dir, golden), false, context.explain_lottie);
+  // A passing variant's pixels are not shown anywhere: at 512 px they would be a megabyte a frame.
+  if (check.passed()) {
+    for (FrameCheck& f : check.frames) Pixels().swap(f.actual), Pixels().swap(f.expected);
+  }
+  check.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return check;
+}
+
+SpecComparison compare_spec(const GoldenSet& set, const spec::IconSpec& spec) {
+  SpecComparison c;
+  c.known = !set.spec.is_null();
+  if (!c.known) {
+    c.same = set.spec_sha256 == spec_sha256(spec);
+    return c;
+  }
+  c.differences = spec::diff_specs(set.spec, spec.source);
+  c.same = c.differences.empty();
+  return c;
 }
 
 CheckReport check_golden_set(const spec::IconSpec& spec, const std::filesystem::path& dir, const CheckOptions& options) {
   CheckReport report;
-  nlohmann::json manifest;
-  try {
-    manifest = nlohmann::json::parse(read_file(manifest_path(dir)));
-  } catch (const nlohmann::json::exception& e) {
-    throw std::invalid_argument(manifest_path(dir).string() + " is not valid JSON: " + e.what());
+  report.golden = golden_set_from_text(read_file(manifest_path(dir)), manifest_path(dir).string());
+  const GoldenSet& set = report.golden;
+  report.files = check_set_files(set, dir);
+  report.renderer = options.renderer;
+  report.tolerance = options.tolerance.value_or(set.tolerance);
+  report.spec = compare_spec(set, spec);
+  if (!report.spec.same) {
+    report.notes.push_back(report.spec.known ? "the spec differs from the one the goldens were made from in " +
+                                                   std::to_string(report.spec.differences.size()) + " value" +
+                                                   (report.spec.differences.size() == 1 ? "" : "s")
+                                             : "the spec differs from the one the goldens were made from (this set keeps only "
+                                               "its hash: `golden update` records the spec, and check then names the values)");
   }
-  report.golden = golden_set_from_json(manifest);
-  report.files = check_set_files(report.golden, dir);
-  report.tolerance = options.tolerance.value_or(report.golden.tolerance);
-  if (report.golden.spec_sha256 != spec_hash(spec)) report.notes.push_back("the spec differs from the one the goldens were made from");
-  if (report.golden.cairo_version != cairo_version_string()) {
-    report.notes.push_back("goldens were rendered with Cairo " + report.golden.cairo_version + ", this is Cairo " +
-                           cairo_version_string());
+  const auto same_libraries = [&](const Renderer& r) { return r.same_libraries(options.renderer); };
+  if (!options.renderer.cairo.empty() && std::none_of(set.renderers.begin(), set.renderers.end(), same_libraries)) {
+    std::string labels;
+    for (const Renderer& r : set.renderers) labels += (labels.empty() ? "" : "; ") + r.label();
+    report.notes.push_back("goldens were rendered by " + labels + "; this is " + options.renderer.label());
   }
 
+  const CheckContext context{set, dir, report.tolerance, options.renderer, true};
+  const Geometry geometry = set.hinted ? Geometry::Hinted : Geometry::Exact;
   const std::vector<GoldenVariant> current = variants_of(spec);
-  for (const GoldenVariant& golden : report.golden.variants) {
+  for (const GoldenVariant& golden : set.variants) {
     const auto now = std::find_if(current.begin(), current.end(), [&](const GoldenVariant& c) { return c.same_slot(golden); });
     if (now == current.end()) {
       report.missing.push_back(golden.id());
       continue;
     }
-    const auto start = std::chrono::steady_clock::now();
-    const AnimatedScene scene = scene_for_size(spec, now->variant(), report.golden.size, report.golden.hinted ? Geometry::Hinted : Geometry::Exact);
-    VariantCheck check{golden, now->weight, scene.frame_count, spec.theme_rule(golden.theme).backdrop, {}, {}};
-    GoldenSheet sheet(sheet_path(dir, golden));
-    for (std::size_t i = 0; i < golden.frames.size(); ++i) {
-      check.frames.push_back(check_frame(scene, golden.frames[i], static_cast<int>(i), sheet, report.golden.size,
-                                         report.tolerance, options.offset_px));
-    }
-    check.lottie = check_lottie(golden.id(), variant_lottie(build_scene(spec, now->variant())), golden.lottie_sha256, lottie_path(dir, golden), false);
-    check.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    report.variants.push_back(std::move(check));
+    VariantFrames frames(spec, now->variant(), set.size, geometry, options.offset_px);
+    SheetImages sheets(dir, golden, set.size);
+    VariantNow variant{*now, frames, variant_lottie(spec, *now), spec.theme_rule(golden.theme).backdrop};
+    report.variants.push_back(check_variant(context, golden, variant, sheets));
   }
   for (const GoldenVariant& c : current) {
-    if (std::none_of(report.golden.variants.begin(), report.golden.variants.end(),
-                     [&](const GoldenVariant& g) { return g.same_slot(c); })) {
+    if (std::none_of(set.variants.begin(), set.variants.end(), [&](const GoldenVariant& g) { return g.same_slot(c); })) {
       report.unexpected.push_back(c.id());
     }
   }
-  report.bundle = check_lottie(spec.id + ".lottie", bundle_bytes(spec), report.golden.bundle_sha256,
-                               bundle_path(dir, report.golden.icon), true);
+  report.bundle = check_lottie(spec.id + ".lottie", bundle_bytes(spec), set.bundle_sha256, bundle_path(dir, set.icon), true);
   return report;
 }
 

@@ -2,6 +2,7 @@
 
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/lottie_json.h"
+#include "render/lottie/masters.h"
 #include "render/lottie/slots.h"
 #include "render/scene/scene.h"
 #include "spec/variant_space.h"
@@ -42,7 +43,7 @@ Json descriptor_data(const spec::IconSpec& spec, const DescriptorOptions& option
   }
   Json defaults = {{"style", spec.default_style}, {"motion", spec.default_motion}, {"theme", options.theme.value_or(spec.default_theme)}};
   if (options.color) defaults["color"] = spec::to_hex(*options.color);
-  return {{"id", spec.id},
+  Json data = {{"id", spec.id},
           {"title", spec.meta.title},
           {"styles", space.styles()},
           {"motions", motions},
@@ -56,6 +57,10 @@ Json descriptor_data(const spec::IconSpec& spec, const DescriptorOptions& option
             {"secondsPerUnit", kWeightSecondsPerUnit}}},
           {"slotIds", {kPrimarySlot, kPrimaryOpacitySlot, kSecondarySlot, kSecondaryOpacitySlot, kWeightSlot}},
           {"secondaryStyles", secondary_styles}};
+  if (options.masters && !master_sizes(spec).empty()) {
+    data["masters"] = {{"sizes", master_sizes(spec)}, {"weights", spec.weight_presets}, {"path", master_path_pattern(spec)}};
+  }
+  return data;
 }
 
 }  // namespace

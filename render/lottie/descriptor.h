@@ -22,6 +22,9 @@ struct DescriptorOptions {
   // the runtime does not paint the spec's default over a recoloured bundle.
   std::optional<std::string> theme = std::nullopt;  // default: the spec's
   std::optional<spec::Rgba> color = std::nullopt;   // used while a page names neither colour nor theme
+  // Whether the masters sit beside the bundle: the module then lists their sizes, weights and
+  // path, {"sizes": [16, …], "weights": [1.5, 2, 2.5], "path": "masters/<id>-{px}px-w{weight}.lottie"}.
+  bool masters = false;
 };
 
 struct BundleOptions;

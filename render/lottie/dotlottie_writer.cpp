@@ -23,10 +23,11 @@ Json theme_file(const spec::IconSpec& spec, const BundleTheme& theme) {
 
 // Every colour theme on its own (the weight stays as it is), then every colour theme at every
 // preset weight: a player that can only switch themes still shows each preset exactly.
-std::vector<BundleTheme> bundle_themes(const spec::IconSpec& spec) {
+std::vector<BundleTheme> bundle_themes(const spec::IconSpec& spec, bool colours_only) {
   const spec::VariantSpace space(spec);
   std::vector<BundleTheme> themes;
   for (const std::string& t : space.themes()) themes.push_back({t, theme_title(t), t, std::nullopt});
+  if (colours_only) return themes;
   for (const std::string& t : space.themes()) {
     for (double w : spec.weight_presets) {
       const std::string label = spec::VariantSpace::weight_label(w);
@@ -48,16 +49,17 @@ std::vector<BundleEntry> bundle_entries(const spec::IconSpec& spec, const Bundle
   Json manifest_animations = Json::array(), theme_ids = Json::array(), themes = Json::array();
   const spec::VariantSpace space(spec);
   const std::string theme = options.theme.value_or(spec.default_theme);
-  const std::vector<BundleTheme> bundle_theme_list = bundle_themes(spec);
+  const bool master = static_cast<bool>(options.fitted);
+  const std::vector<BundleTheme> bundle_theme_list = bundle_themes(spec, master);
   for (const BundleTheme& t : bundle_theme_list) {
     theme_ids.push_back(t.id);
     themes.push_back({{"id", t.id}, {"name", t.name}});
   }
   for (spec::Variant variant : space.variants({.theme = theme, .weight = options.weight})) {
     variant.color = options.color;
-    const AnimatedScene scene = build_scene(spec, variant);
+    const AnimatedScene scene = master ? options.fitted(spec, variant, options.size) : build_scene(spec, variant);
     const std::string id = spec::VariantSpace::animation_id(variant);
-    animations.push_back({"a/" + id + ".json", to_text(write_animation(scene, {options.size, LottieOptions::Meta::Title}))});
+    animations.push_back({"a/" + id + ".json", to_text(write_animation(scene, {options.size, LottieOptions::Meta::Title, !master}))});
     Json entry = {{"id", id}, {"name", spec.meta.title + ", " + variant.style + ", " + variant.motion}};
     if (!options.color) entry["initialTheme"] = theme;
     entry["themes"] = theme_ids;
@@ -81,6 +83,7 @@ std::vector<BundleEntry> bundle_entries(const spec::IconSpec& spec, const Bundle
   manifest["custom"] = {{"title", spec.meta.title}};
   if (!spec.meta.category.empty()) manifest["custom"]["category"] = spec.meta.category;
   if (!spec.meta.license.empty()) manifest["custom"]["license"] = spec.meta.license;
+  if (master) manifest["custom"]["pixelGrid"] = options.size;
 
   std::vector<BundleEntry> entries{{"manifest.json", to_text(manifest)}};
   entries.insert(entries.end(), animations.begin(), animations.end());

@@ -11,15 +11,23 @@
 // at a time, so a player driven by themes alone (no code) needs the combinations to show a preset
 // in a theme; the colour-only ones keep a weight a page has set.
 // Entries in that order, deflated, fixed timestamps: the same spec gives the same bytes.
+// A master (masters.h) is the same bundle drawn for one size at one preset weight: its
+// animations fitted to that size's pixels with the weight baked, only the colour themes, and
+// "custom": {…, "pixelGrid": 32} in its manifest.
 
 #include "render/lottie/lottie_writer.h"
 #include "spec/icon_spec.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace iconsynth::render::lottie {
+
+// A variant's scene fitted to a size's pixel grid (render/cairo/sized_scene.h's scene_for_size:
+// fitting judges candidates by rasterising them, which this library does not do).
+using FittedScene = std::function<AnimatedScene(const spec::IconSpec&, const spec::Variant&, int px)>;
 
 struct BundleOptions {
   int size = 24;                          // canvas of every animation
@@ -28,6 +36,9 @@ struct BundleOptions {
   std::optional<spec::Rgba> color;        // the inline primary instead of the theme's; then no initialTheme,
                                           // which a player would apply over it
   std::string generator = "iconsynth";
+  // Set, the bundle is the master drawn for `size` px at `weight`, its scenes these; empty, the
+  // exact bundle (build_scene's scenes, the weight slot keyed).
+  FittedScene fitted;
 };
 
 // A theme of the bundle: one of the spec's colour themes, alone or at a preset weight.
@@ -38,8 +49,9 @@ struct BundleTheme {
   std::optional<double> weight;  // the preset it sets; none: the weight is left as it is
 };
 
-// The bundle's themes, in manifest order: each colour theme alone, then each at each preset.
-std::vector<BundleTheme> bundle_themes(const spec::IconSpec& spec);
+// The bundle's themes, in manifest order: each colour theme alone, then (unless `colours_only`,
+// a master's, whose weight is baked) each at each preset.
+std::vector<BundleTheme> bundle_themes(const spec::IconSpec& spec, bool colours_only = false);
 // The bundle theme `id` names, if the spec makes one of that id.
 std::optional<BundleTheme> find_bundle_theme(const spec::IconSpec& spec, const std::string& id);
 

@@ -257,7 +257,7 @@ Json write_animation(const AnimatedScene& scene, const LottieOptions& options) {
   // rlottie clamps a time remap to the animation's own duration: an animation shorter than the
   // weight timeline (the one-frame reduced-motion rendition) bakes its weight instead.
   const WeightTimeline timeline(scene.variant.weight, scene.frame_rate);
-  const bool key_weight = scene.frame_count > timeline.last_frame();
+  const bool key_weight = options.weight_slot && scene.frame_count > timeline.last_frame();
   // Each element that follows the weight gets an asset; elements with the same parts share it,
   // named for their kind when every element of that kind does ("module"), else for the first.
   const std::size_t n = scene.elements.size();

@@ -16,11 +16,15 @@ struct LottieOptions {
   // title (an animation in a bundle, whose manifest says the rest once: each animation in the
   // archive is deflated on its own, and the description six times would cost 2 KB).
   enum class Meta { Full, Title } meta = Meta::Full;
+  // Whether parts that follow the weight are keyed for the weight slot. Off, each part is drawn
+  // at the variant's weight alone and no weight slot is declared: a master drawn for one preset
+  // weight (render/web/masters.h), where a page wanting another weight picks another master.
+  bool weight_slot = true;
 };
 
 // The animation as a JSON document (keys in a fixed order, numbers at fixed precision). Parts
-// that follow the weight are keyed for the weight slot when the animation is longer than the
-// weight timeline (0.4 s); a shorter one (the one-frame reduced-motion rendition) bakes its weight
+// that follow the weight are keyed for the weight slot (unless options.weight_slot is off) when
+// the animation is longer than the weight timeline (0.4 s); a shorter one (the one-frame reduced-motion rendition) bakes its weight
 // and declares no weight slot. Throws std::invalid_argument when a part changes its commands
 // between two weights (e.g. a corner radius reaching 0 inside [1, 3]): players could not key it.
 Json write_animation(const AnimatedScene& scene, const LottieOptions& options);

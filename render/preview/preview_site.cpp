@@ -52,14 +52,22 @@ double elapsed_ms(Clock::time_point start) {
 }  // namespace
 
 PreviewBuild write_preview(const PreviewSiteOptions& o, const LottieWebPackage& lottie_web, PreviewMode mode, PreviewCache* cache) {
-  const spec::IconSpec spec = spec::load_spec_with_overrides(o.spec_file, o.overrides);
+  return write_preview(spec::load_spec_with_overrides(o.spec_file, o.overrides), o, lottie_web, mode, cache);
+}
+
+PreviewPageOptions page_options(const spec::IconSpec& spec, const PreviewSiteOptions& o, const LottieWebPackage& lottie_web) {
   PreviewPageOptions options;
   options.size = o.size;
   options.weight = o.weight.value_or(0);
   if (!o.theme.empty()) options.theme = spec::named_choice("--theme", o.theme, spec::VariantSpace(spec).themes());
   options.generator = o.generator;
   options.lottie_web_version = lottie_web.version;
-  const PreviewPage page = preview_page(spec, options, cache);
+  return options;
+}
+
+PreviewBuild write_preview(const spec::IconSpec& spec, const PreviewSiteOptions& o, const LottieWebPackage& lottie_web, PreviewMode mode,
+                           PreviewCache* cache) {
+  const PreviewPage page = preview_page(spec, page_options(spec, o, lottie_web), cache);
 
   const fs::path out(o.out);
   build::ensure_directory(out);

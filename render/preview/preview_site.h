@@ -49,6 +49,13 @@ struct PreviewBuild {
 PreviewBuild write_preview(const PreviewSiteOptions& o, const LottieWebPackage& lottie_web, PreviewMode mode,
                            PreviewCache* cache = nullptr);
 
+// The same for a spec already loaded (the editor's base); o.spec_file and o.overrides are not read.
+PreviewBuild write_preview(const spec::IconSpec& spec, const PreviewSiteOptions& o, const LottieWebPackage& lottie_web, PreviewMode mode,
+                           PreviewCache* cache = nullptr);
+
+// The page options `o` asks for (size, weight, theme checked against the spec's, generator).
+PreviewPageOptions page_options(const spec::IconSpec& spec, const PreviewSiteOptions& o, const LottieWebPackage& lottie_web);
+
 // Writes the page, then rebuilds it whenever the spec file is saved (inotify), until `keep_going`
 // returns false (checked every o.poll). A rebuild draws only the flipbooks the edit changed. A bad
 // spec leaves the last good page in place and puts the error in status.js. After each build or

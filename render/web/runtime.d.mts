@@ -13,6 +13,13 @@ export interface IconDescriptor<Style extends string = string, Motion extends st
   readonly weight: { readonly min: number; readonly max: number; readonly default: number; readonly presets: readonly number[]; readonly secondsPerUnit: number };
   readonly slotIds: readonly string[];
   readonly secondaryStyles: readonly Style[];
+  /**
+   * The bundles drawn for a page's pixels (in the web package; absent beside a bundle on its own):
+   * one per backing-store size in `sizes` and preset weight in `weights`, at `path` (relative to
+   * the bundle) with `{px}` and `{weight}` filled in. The runtime plays the one of the canvas's
+   * pixels and the look's weight, and the bundle itself for any other size or weight.
+   */
+  readonly masters?: { readonly sizes: readonly number[]; readonly weights: readonly number[]; readonly path: string };
   /** The bundle, next to the module. */
   readonly src: URL;
   animation(look?: { style?: Style; motion?: Motion }): string;
@@ -36,7 +43,11 @@ export interface IconLook<I extends IconDescriptor = IconDescriptor> {
   weight?: number;
   /** The ink, `#RRGGBB` or `#RRGGBBAA` (default: the theme's primary); anything else throws, naming `color`. */
   color?: string;
-  /** Width and height in CSS px; the canvas gets size × devicePixelRatio pixels. Default: the canvas's own box. */
+  /**
+   * Width and height in CSS px; the canvas gets size × devicePixelRatio pixels, and plays the master
+   * drawn for them where the icon has one (at a preset weight), crisp as a PNG of that size.
+   * Default: the canvas's own box.
+   */
   size?: number;
 }
 

@@ -1,5 +1,6 @@
 #include "render/web/web_package.h"
 
+#include "render/cairo/sized_scene.h"
 #include "render/lottie/descriptor.h"
 #include "render/lottie/state_machine.h"
 #include "render/web/web_templates.h"
@@ -74,6 +75,7 @@ std::string package_json(const spec::IconSpec& spec, const WebPackageOptions& op
                   {"./element", module("element")},
                   {"./" + descriptor, module(icon_stem)},
                   {"./" + bundle, "./" + bundle},
+                  {"./masters/*", "./masters/*"},
                   {"./package.json", "./package.json"}};
   const Json package = {
       {"name", "generative-icons-" + spec.id},
@@ -98,13 +100,28 @@ std::vector<std::string> web_package_files(const spec::IconSpec& spec) {
     throw std::invalid_argument("/id: \"" + spec.id + "\" would name the web package's own " + spec.id + ".mjs; choose another id");
   }
   for (std::string name : {lottie::descriptor_file_name(spec), spec.id + ".d.mts", lottie::bundle_file_name(spec)}) files.push_back(name);
+  for (const lottie::Master& m : lottie::masters(spec)) files.push_back(lottie::master_path(spec, m));
   return files;
+}
+
+lottie::BundleOptions master_options(lottie::BundleOptions exact, const lottie::Master& master) {
+  exact.size = master.px;
+  exact.weight = master.weight;
+  exact.fitted = [](const spec::IconSpec& spec, const spec::Variant& variant, int px) { return scene_for_size(spec, variant, px); };
+  return exact;
 }
 
 std::string web_package_file(const spec::IconSpec& spec, const WebPackageOptions& options, const std::string& name) {
   if (name == "package.json") return package_json(spec, options);
-  if (name == lottie::descriptor_file_name(spec)) return lottie::write_descriptor(spec, descriptor_options(options.bundle));
+  if (name == lottie::descriptor_file_name(spec)) {
+    lottie::DescriptorOptions descriptor = descriptor_options(options.bundle);
+    descriptor.masters = true;  // they sit beside it here
+    return lottie::write_descriptor(spec, descriptor);
+  }
   if (name == lottie::bundle_file_name(spec)) return lottie::write_dotlottie(spec, options.bundle);
+  for (const lottie::Master& m : lottie::masters(spec)) {
+    if (name == lottie::master_path(spec, m)) return lottie::write_dotlottie(spec, master_options(options.bundle, m));
+  }
   const std::string source = name == spec.id + ".d.mts" ? "icon.d.mts" : name;
   return lottie::fill_template(template_text(source), template_values(spec, options));
 }

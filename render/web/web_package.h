@@ -9,10 +9,14 @@
 //   element.mjs         the <generative-icon> custom element
 //   *.d.mts             TypeScript declarations; the icon's styles, motions and themes as unions
 //   <id>.mjs, <id>.lottie  the descriptor module and the bundle it points at
+//   masters/<id>-<px>px-w<weight>.lottie
+//                       the bundle drawn for one backing store's pixels at one preset weight
+//                       (render/lottie/masters.h), which the runtime picks by size × pixel ratio
 //
 // The code is render/web/*.mjs and *.d.mts, compiled in, with the spec's names filled in.
 
 #include "render/lottie/dotlottie_writer.h"
+#include "render/lottie/masters.h"
 #include "spec/icon_spec.h"
 
 #include <map>
@@ -42,5 +46,9 @@ std::map<std::string, std::string> write_web_package(const spec::IconSpec& spec,
 std::vector<std::string> web_package_files(const spec::IconSpec& spec);
 // One of those files alone (what `build` writes one at a time).
 std::string web_package_file(const spec::IconSpec& spec, const WebPackageOptions& options, const std::string& name);
+
+// The options of `master`'s bundle, from the exact bundle's: its size and weight, and its scenes
+// fitted to that size's pixels as every sized output's are (render/cairo/sized_scene.h).
+lottie::BundleOptions master_options(lottie::BundleOptions exact, const lottie::Master& master);
 
 }  // namespace iconsynth::render::web

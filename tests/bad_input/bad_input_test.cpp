@@ -148,6 +148,19 @@ TEST_CASE("Bad input of every kind exits with its code, names the problem and wr
       {"preview size huge", "preview --size 4096 --lottie-web {in}/lottie-web --out {out}", 2, "--size"},
       {"preview bad spec", "preview --spec {in}/nan.json --lottie-web {in}/lottie-web --out {out}", 2, "invalid JSON"},
       {"preview watch built-in", "preview --watch --lottie-web {in}/lottie-web --out {out}", 2, "--watch needs --spec FILE"},
+      // Every other command once, so the sanitizer pass runs each one's wiring on bad input.
+      {"info bad set", "info --set layout.depth=3 --json", 2, "/layout/depth: --set names no existing field"},
+      {"build size zero", "build --size 0 --out {out}", 2, "--size: Value 0 not in range 8 to 4096"},
+      {"build missing spec", "build --spec {in}/nope.json --out {out}", 2, "nope.json"},
+      {"export unknown format", "export --format tiff -o {out}/x.json", 2, "tiff"},
+      {"golden update bad set", "golden update --dir {out} --set frame_rate=NaN", 2, "/frame_rate: expected a number"},
+      {"fit empty asset", "fit {in}/empty.lottie -o {out}/fitted.json", 2, "file is empty"},
+      {"fit output not JSON", "fit {in}/empty.lottie -o {out}/fitted.svg", 2, "names an SVG document (.svg)"},
+      {"fit budget zero", "fit {in}/empty.lottie --budget 0 -o {out}/fitted.json", 2, "--budget: Value 0 not in range"},
+      {"plot unknown motion", "plot --motion fast -o {out}/plot.png", 2, "--motion fast: the spec names light, strong"},
+      {"spec bad set", "spec --set frame_rate=NaN --print", 2, "/frame_rate: expected a number"},
+      {"sheet negative frame", "sheet --frame -1 -o {out}/sheet.png", 2, "frame -1 is not a frame number"},
+      {"completion unknown shell", "completion zsh", 2, "zsh not in {bash}"},
       // I/O: the output folder is a file.
       {"output is a file", "render --frame 0 --out {in}/not-a-manifest", 1, "exists and is not a folder"},
   };

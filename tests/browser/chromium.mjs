@@ -42,3 +42,20 @@ export async function screenshot(page, options) {
     }
   }
 }
+
+// A page in a fresh context for a page opened from disk, which must work from disk: any request
+// that is not file:// is aborted and pushed to record.requests; console errors go to
+// record.consoleErrors, uncaught exceptions to record.pageErrors.
+export async function diskPage(browser, record, contextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1100 }, deviceScaleFactor: 1, ...contextOptions });
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file:')) return route.continue();
+    record.requests.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') record.consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => record.pageErrors.push(e.message));
+  return page;
+}

@@ -36,11 +36,13 @@ mkdir -p "$cache"
 
 ICONSYNTH_LOTTIE_WEB="$("$here/../../tools/lottie-web.sh")" || die "tools/lottie-web.sh failed"
 export ICONSYNTH_LOTTIE_WEB ICONSYNTH_CHROMIUM="$chrome"
-# The shared launcher goes beside the script (replaced atomically: runs may overlap); each run
+# The shared launcher and helpers go beside the script (replaced atomically: runs may overlap); each run
 # gets its own copy of the script (two tests may run different scripts at once).
-launcher=$(mktemp "$cache/.chromium.XXXXXX")
-cp "$here/chromium.mjs" "$launcher"
-mv -f "$launcher" "$cache/chromium.mjs"
+for shared in chromium.mjs session.mjs; do
+  copied=$(mktemp "$cache/.shared.XXXXXX")
+  cp "$here/$shared" "$copied"
+  mv -f "$copied" "$cache/$shared"
+done
 name=$(basename "$script" .mjs)
 copy=$(mktemp --suffix=.mjs "$cache/$name.XXXXXX")
 trap 'rm -f "$copy"' EXIT

@@ -57,3 +57,19 @@ TEST_CASE("At another frame rate every timing keeps its time in seconds, and mil
   CHECK(loaded.frame_rate == 30);
   CHECK(loaded.choreography("light").lead == Approx(3));
 }
+
+TEST_CASE("At a frame rate where a timing would be shorter than the loader accepts, it is held at the least it accepts", "[fit]") {
+  // The built-in strong motion's lead of 2 frames at 60 fps lasts 0.83 frames at 25: below an
+  // action's one frame of rest, which no spec may have; the table's values must still make a spec.
+  for (const double rate : {24.0, 25.0, 29.97, 50.0, 240.0}) {
+    INFO(rate << " fps");
+    const ParamTable table(builtin(), rate);
+    const double lead = table.base_values()[*table.find("motions.strong.lead")];
+    CHECK(lead == Approx(std::max(1.0, 2 * rate / 60)));
+    for (std::size_t i = 0; i < table.params().size(); ++i) {
+      CHECK(table.params()[i].lower <= table.base_values()[i]);
+      CHECK(table.base_values()[i] <= table.params()[i].upper);
+    }
+    CHECK_NOTHROW(spec::load_spec(table.document_with(table.base_values())));
+  }
+}

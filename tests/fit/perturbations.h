@@ -1,7 +1,7 @@
 #pragma once
 // Seeded perturbations of the built-in spec for the round trip: one to five parameters at a time,
 // values with two decimals (no round numbers to fall back on) that the loader accepts. Case k leads
-// with family k mod 9, so every family of the issue appears: style, primary colour, duotone mix,
+// with family k mod 9, so every family appears: style, primary colour, duotone mix,
 // weight, layout sizes, frame rate, timings (duration included), scales, easing.
 
 #include "fit_support.h"
@@ -66,7 +66,7 @@ class Perturber {
         break;
       case 3:
         // rlottie draws the weight's time remap rounded to a frame: 1/12 of the range at 60 fps,
-        // 1/6 at 30 (README, "Why the weight is a time"), so the weights both players draw alike.
+        // 1/6 at 30 (render/lottie/README.md, "Why the weight is a time"), so the weights both players draw alike.
         put(changes, "stroke.default", std::round((1 + std::round(uniform(0.2, 1.8) * 6) / 6) * 1e4) / 1e4);
         break;
       case 4: {

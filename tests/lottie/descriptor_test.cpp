@@ -116,11 +116,19 @@ TEST_CASE("The descriptor refuses options out of range, naming the option, and c
   }
 }
 
-TEST_CASE("The descriptor stays under 4 KB and the bundle under the published asset's size", "[lottie][descriptor]") {
+TEST_CASE("The descriptor stays under 4 KB, with the masters listed too, and the bundle under the published asset's size", "[lottie][descriptor]") {
   const spec::IconSpec& spec = test::builtin_spec();
   const std::string module = render::lottie::write_descriptor(spec, {"iconsynth 0.1.0"});
   CHECK(module.size() <= 4096);
   CHECK(render::lottie::write_descriptor(spec, {"iconsynth 0.1.0"}) == module);  // deterministic
+  CHECK(module.find("masters") == std::string::npos);  // none beside a bundle on its own
+  // The web package's: the masters beside its bundle, listed for the runtime.
+  render::lottie::DescriptorOptions with_masters{"iconsynth 0.1.0"};
+  with_masters.masters = true;
+  const std::string web = render::lottie::write_descriptor(spec, with_masters);
+  CHECK(web.size() <= 4096);
+  CHECK(web.find(R"("masters":{"sizes":[16,20,24,30,32,36,40,48,60,64],"weights":[1.5,2.0,2.5],"path":"masters/gpu-cluster-{px}px-w{weight}.lottie"})") !=
+        std::string::npos);
   CHECK(render::lottie::write_dotlottie(spec, {}).size() <= 12291);
 }
 

@@ -1,7 +1,7 @@
 // Outputs written for a size play what hinting drew: a Lottie and an animated SVG written as
 // `export --size 24` and `--size 32` write them (the hinted scene), played at that size by rlottie,
 // ThorVG, lottie-web and Chromium, against our hinted Cairo frames, judged by check's own
-// size-independent measure (render/compare/shape_diff.h; README "How check decides": edge shift
+// size-independent measure (render/compare/shape_diff.h; render/check/README.md: edge shift
 // ≤ 0.16 px, ink change ≤ 6 levels; 0.25 px for the two Skia players, below their own noise). Key frames only; one browser for the Lottie documents, one
 // for the SVGs. A control holds the players' frames against the exact geometry instead: they must
 // differ there, or the test could not tell the hinted scene from the exact one.

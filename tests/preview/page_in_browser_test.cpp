@@ -2,6 +2,7 @@
 // (tests/preview/browser/page_session.mjs drives it), and judged here against our own renders.
 #include "../lottie/support.h"
 #include "../tools/cli_support.h"
+#include "browser_support.h"
 
 #include "render/cairo/raster.h"
 #include "spec/color.h"
@@ -20,37 +21,12 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int kSize = 160;  // the page's default player size
-// The export issue's limits for lottie-web against Cairo (tests/lottie/lottie_web_pixels_test.cpp).
+// The limits for lottie-web against Cairo (tests/lottie/lottie_web_pixels_test.cpp).
 constexpr int kTolerance = 32;
 constexpr double kMaxMean = 1.5;
 constexpr double kMaxShareOver = 0.02;
 
-std::string source(const std::string& relative) { return std::string(ICONSYNTH_SOURCE_DIR) + "/" + relative; }
-
-// Runs a shell command; its stdout, or the test fails with what it said.
-std::string shell(const std::string& command) {
-  std::FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string out;
-  char buffer[4096];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  INFO(command << "\n" << out);
-  REQUIRE(status == 0);
-  return out;
-}
-
-std::string npm_cache() {
-  const char* cache = std::getenv("ICONSYNTH_NPM_CACHE");
-  return cache ? cache : "/tmp/iconsynth-npm";  // the browser harness's default
-}
-
-// The project's pinned lottie-web, installed by its script into the browser tests' cache.
-std::string lottie_web_folder() {
-  const std::string out =
-      shell("ICONSYNTH_NPM_CACHE='" + npm_cache() + "' bash '" + source("tools/lottie-web.sh") + "' 2>/dev/null");
-  return out.substr(0, out.find_last_not_of('\n') + 1);
-}
+using test::lottie_web_folder;
 
 // What the page should show: our frame over the theme's backdrop.
 render::ImageSurface expected(render::Variant v, int frame) {
@@ -89,8 +65,7 @@ const Session& browser_session() {
     INFO(made.err);
     REQUIRE(made.exit_code == 0);
     const fs::path shots = dir / "shots";
-    shell("bash '" + source("tests/browser/run.sh") + "' '" + source("tests/preview/browser/page_session.mjs") +
-          "' --page '" + (dir / "page/index.html").string() + "' --out '" + shots.string() + "' 2>&1");
+    test::run_session("page_session.mjs", "--page '" + (dir / "page/index.html").string() + "' --out '" + shots.string() + "'");
     return Session{shots, nlohmann::json::parse(test::read_bytes(shots / "session.json"))};
   }();
   return session;
@@ -231,9 +206,8 @@ TEST_CASE("Watching: the open page reloads itself after a spec edit and shows a 
   const fs::path spec_file = dir / "spec.json";
   std::ofstream(spec_file) << spec::builtin_spec_text();
   const fs::path record_file = dir / "record.json";
-  shell("bash '" + source("tests/browser/run.sh") + "' '" + source("tests/preview/browser/watch_session.mjs") +
-        "' --cli '" + ICONSYNTH_CLI + "' --lottie-web '" + lottie_web_folder() + "' --spec '" + spec_file.string() +
-        "' --out '" + (dir / "page").string() + "' --record '" + record_file.string() + "' 2>&1");
+  test::run_session("watch_session.mjs", "--cli '" + std::string(ICONSYNTH_CLI) + "' --lottie-web '" + lottie_web_folder() + "' --spec '" +
+                                           spec_file.string() + "' --out '" + (dir / "page").string() + "' --record '" + record_file.string() + "'");
   const nlohmann::json r = nlohmann::json::parse(test::read_bytes(record_file));
   INFO(r.dump(2));
 
@@ -269,9 +243,8 @@ TEST_CASE("Served: each save reaches the open page in place, keeping its frame, 
   const fs::path spec_file = dir / "spec.json";
   std::ofstream(spec_file) << spec::builtin_spec_text();
   const fs::path record_file = dir / "record.json";
-  shell("bash '" + source("tests/browser/run.sh") + "' '" + source("tests/preview/browser/serve_session.mjs") +
-        "' --cli '" + ICONSYNTH_CLI + "' --lottie-web '" + lottie_web_folder() + "' --spec '" + spec_file.string() +
-        "' --out '" + (dir / "page").string() + "' --record '" + record_file.string() + "' 2>&1");
+  test::run_session("serve_session.mjs", "--cli '" + std::string(ICONSYNTH_CLI) + "' --lottie-web '" + lottie_web_folder() + "' --spec '" +
+                                           spec_file.string() + "' --out '" + (dir / "page").string() + "' --record '" + record_file.string() + "'");
   const nlohmann::json r = nlohmann::json::parse(test::read_bytes(record_file));
   INFO(r.dump(2));
 

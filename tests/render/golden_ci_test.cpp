@@ -1,12 +1,9 @@
 // Golden checks as CI systems and reviewers read them: JUnit XML valid against the common schema,
 // GitHub annotations and job summary, and an HTML report that groups variants that changed alike.
 #include "../ci/junit_support.h"
-#include "../tools/cli_support.h"
+#include "golden_support.h"
 
 #include <catch2/catch.hpp>
-#include <libxml/HTMLparser.h>
-#include <libxml/parser.h>
-#include <libxml/xpath.h>
 #include <nlohmann/json.hpp>
 
 #include <map>
@@ -73,7 +70,7 @@ TEST_CASE("JUnit from a failing golden check names each failing variant, its wor
   expected.insert("gpu-cluster.lottie");
   CHECK(std::set<std::string>(failing.begin(), failing.end()) == expected);
   for (const std::string& message : iconsynth::test::xpath_values(j.file, "//testcase[starts-with(@name, 'outline-strong')]/failure/@message")) {
-    CHECK_THAT(message, Catch::Matches("frame \\d+ differs: [0-9.]+% of pixels beyond 20 levels \\(limit 0\\.50%\\); 4 Lottie changes, first: .*"));
+    CHECK_THAT(message, Catch::Matches("frame \\d+ differs: [0-9.]+% of pixels beyond 20 levels \\(limit 0\\.50%\\); Lottie: 4 changes, first: .*"));
   }
   // Its structural changes are the case's output, named by layer.
   const auto out = iconsynth::test::xpath_values(j.file, "//testcase[@name='solid-strong-dark-w2']/system-out");
@@ -123,13 +120,15 @@ TEST_CASE("The console lists each group's structural changes, first five then a 
   const auto r = run_cli("golden check --dir " + kGoldenDir + " --set motions.light.lead=10", work);
   CHECK(r.exit_code == 1);
   CHECK(r.out.find("what changed (2 groups of variants that changed alike):") != std::string::npos);
-  CHECK(r.out.find("(12 variants)\n    frames 60 → 64; 11 of 15 key frames differ: ") != std::string::npos);
-  CHECK(r.out.find("    changed /op: 60 → 64\n") != std::string::npos);
-  CHECK(r.out.find("    … and 53 more (--json or --report lists them all)") != std::string::npos);
+  CHECK(r.out.find("(12 variants)\n    frame count: frames 60 → 64\n    duration: 1000 ms → 1066.7 ms\n"
+                   "    frames: 11 of 15 key frames differ: ") != std::string::npos);
+  CHECK(r.out.find("    moved by motions.light.lead: 6 → 10\n") != std::string::npos);
+  CHECK(r.out.find("      changed /op: 60 → 64\n") != std::string::npos);
+  CHECK(r.out.find("      … and 53 more (--json or --report lists them all)") != std::string::npos);
   CHECK(r.out.find("  bundle gpu-cluster.lottie: 169 changes") != std::string::npos);
 }
 
-TEST_CASE("A one-parameter change gives a report of at most 5 grouped rows, each with images and a strip", "[golden][ci]") {
+TEST_CASE("A one-parameter change gives a report of at most 5 groups, each with images and a strip", "[golden][ci]") {
   const fs::path work = iconsynth::test::scratch_dir("golden-grouped");
   std::map<std::string, int> groups_of;
   for (const std::string& change : {kStrongSwell, std::string("--set motions.light.lead=10")}) {
@@ -137,29 +136,20 @@ TEST_CASE("A one-parameter change gives a report of at most 5 grouped rows, each
     const fs::path report = work / "report";
     fs::remove_all(report);
     REQUIRE(run_cli("golden check --dir " + kGoldenDir + " --report " + report.string() + " " + change, work).exit_code == 1);
-    const std::string html = read_file(report / "index.html");
-    htmlDocPtr doc = htmlReadMemory(html.data(), static_cast<int>(html.size()), "index.html", "utf-8",
-                                    HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
-    REQUIRE(doc != nullptr);
-    xmlXPathContextPtr context = xmlXPathNewContext(doc);
-    const auto count = [&](const char* expression) {
-      xmlXPathObjectPtr r = xmlXPathEvalExpression(reinterpret_cast<const xmlChar*>(expression), context);
-      const double n = xmlXPathCastToNumber(r);
-      xmlXPathFreeObject(r);
-      return static_cast<int>(n);
-    };
-    const int groups = groups_of[change] = count("count(//tbody[@class='group'])");
+    const iconsynth::test::HtmlPage page(read_file(report / "index.html"));
+    const int groups = groups_of[change] = static_cast<int>(page.number("count(//section[@class='group'])"));
     CHECK(groups >= 1);
     CHECK(groups <= 5);
-    CHECK(count("count(//tbody[@class='group']//img[@alt='expected'])") == groups);
-    CHECK(count("count(//tbody[@class='group']//img[@alt='actual'])") == groups);
-    CHECK(count("count(//tbody[@class='group']//img[@alt='difference'])") == groups);
-    CHECK(count("count(//tbody[@class='group']//div[@class='strip'])") == groups);
-    CHECK(count("count(//tbody[@class='group']//div[@class='cell changed'])") >= groups);
+    for (const char* alt : {"expected", "actual", "difference"}) {
+      CHECK(page.number(std::string("count(//section[@class='group']//img[@alt='") + alt + "'])") == groups);
+    }
+    CHECK(page.number("count(//section[@class='group']//ol[@class='strip'])") == groups);
+    CHECK(page.number("count(//section[@class='group']//li[@class='cell changed'])") >= groups);
+    // Where the script builds each group's views, and where a served page puts its buttons.
+    CHECK(page.number("count(//section[@class='group']/div[@class='views'])") == groups);
+    CHECK(page.number("count(//section[@class='group']/div[@class='actions'][@data-variants])") == groups);
     // All 18 variants of the motion are named, each once.
-    CHECK(count("count(//tbody[@class='group']//span[@class='variants']/code)") == 18);
-    xmlXPathFreeContext(context);
-    xmlFreeDoc(doc);
+    CHECK(page.number("count(//section[@class='group']//ul[@class='variants']/li[@data-variant]/code)") == 18);
   }
   // Every strong variant changed alike; a longer light motion moves the solid style's fewer
   // layers otherwise than the outline and duotone ones'.

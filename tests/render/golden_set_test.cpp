@@ -1,11 +1,15 @@
 // A golden set that cannot rot: its manifest lists every file with its sha256, so a file deleted,
 // added or altered fails the check by name; and part of a set can be accepted, the rest left byte
 // for byte.
-#include "../tools/cli_support.h"
+#include "golden_support.h"
+
+#include "render/cairo/surface.h"
+#include "render/golden/sha256.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -15,36 +19,11 @@ using iconsynth::test::run_cli;
 
 namespace {
 
-const fs::path kGoldenDir = fs::path(ICONSYNTH_SOURCE_DIR) / "tests" / "golden";
+using iconsynth::test::copy_of_golden;
+using iconsynth::test::differing;
+using iconsynth::test::files_of;
+
 const std::string kStrongSwell = "--set motions.strong.timeline.sequence.1.exchange.swell.scale=1.224";
-
-// A copy of the project's set to damage or update.
-fs::path copy_of_golden(const std::string& name) {
-  const fs::path work = iconsynth::test::scratch_dir(name);
-  fs::copy(kGoldenDir, work / "set", fs::copy_options::recursive);
-  return work;
-}
-
-// Every file of a folder, relative, with its bytes.
-std::map<std::string, std::string> files_of(const fs::path& dir) {
-  std::map<std::string, std::string> out;
-  for (const auto& e : fs::recursive_directory_iterator(dir)) {
-    if (e.is_regular_file()) out[e.path().lexically_relative(dir).generic_string()] = read_file(e.path());
-  }
-  return out;
-}
-
-// The files whose bytes differ between two listings, or that only one has.
-std::set<std::string> differing(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b) {
-  std::set<std::string> out;
-  for (const auto& [file, bytes] : a) {
-    if (!b.count(file) || b.at(file) != bytes) out.insert(file);
-  }
-  for (const auto& [file, bytes] : b) {
-    if (!a.count(file)) out.insert(file);
-  }
-  return out;
-}
 
 std::set<std::string> failing_variants(const nlohmann::json& summary) {
   std::set<std::string> out;
@@ -161,4 +140,79 @@ TEST_CASE("A full golden update of an unchanged tree rewrites nothing, and a par
   const auto sized = run_cli("golden update --dir " + set.string() + " --changed --size 64", work);
   CHECK(sized.exit_code == 2);
   CHECK_THAT(sized.err, Catch::Contains("--size: a partial update keeps the set's own"));
+}
+
+TEST_CASE("A hostile golden.json is refused naming what is wrong, and nothing is written", "[golden]") {
+  using nlohmann::json;
+  const json good = json::parse(read_file(iconsynth::test::golden_dir() / "golden.json"));
+  struct Case {
+    std::string name, message;
+    void (*edit)(json& m);
+  };
+  const Case cases[] = {
+      {"format 3", "unsupported format 3", [](json& m) { m["format"] = 3; }},
+      {"format as text", "unsupported format \"2\"", [](json& m) { m["format"] = "2"; }},
+      {"renderer out of range", "names renderer 7 of 1", [](json& m) { m["variants"][0]["frames"][0]["accepted"][0]["renderer"] = 7; }},
+      {"sheet out of range", "names sheet -1 of 1", [](json& m) { m["variants"][0]["frames"][0]["accepted"][0]["sheet"] = -1; }},
+      {"two images in one sheet", "has two images in sheet 0",
+       [](json& m) { m["variants"][0]["frames"][0]["accepted"].push_back(m["variants"][0]["frames"][0]["accepted"][0]); }},
+      {"no accepted image", "has no accepted image", [](json& m) { m["variants"][0]["frames"][0]["accepted"] = json::array(); }},
+      {"absurd frame", "frame 100000000 is outside 0-3600", [](json& m) { m["variants"][0]["frames"][0]["frame"] = 100000000; }},
+      {"sheet too wide", "make a sheet wider than 32767 px", [](json& m) {
+         m["size"] = 4096;
+       }},
+      {"escaping id", "is not a plain file name", [](json& m) { m["variants"][0]["style"] = "../../x"; }},
+      {"no spec", "golden manifest is malformed", [](json& m) { m.erase("spec"); }},
+      {"size zero", "size 0 is outside 8-4096", [](json& m) { m["size"] = 0; }},
+  };
+  const fs::path work = iconsynth::test::scratch_dir("golden-hostile");
+  for (const Case& c : cases) {
+    INFO(c.name);
+    const fs::path set = work / "set";
+    fs::remove_all(set);
+    fs::create_directories(set);
+    json m = good;
+    c.edit(m);
+    std::ofstream(set / "golden.json") << m.dump();
+    const auto before = files_of(set);
+    for (const std::string& command : {"golden check --report " + (work / "report").string(), std::string("golden update --changed")}) {
+      const auto r = run_cli(command + " --dir " + set.string(), work);
+      CHECK(r.exit_code == 2);
+      CHECK_THAT(r.err, Catch::Contains(c.message));
+      CHECK_FALSE(fs::exists(work / "report"));
+      CHECK(differing(before, files_of(set)).empty());
+    }
+  }
+}
+
+TEST_CASE("A sheet its manifest vouches for but that lacks cells is drawn whole again when an update rewrites it", "[golden]") {
+  const fs::path work = copy_of_golden("golden-short-sheet");
+  const fs::path set = work / "set";
+  const std::string id = "outline-strong-dark-w2";
+  // The sheet cut to its first five cells, and the manifest made to agree with it.
+  const auto sheet = iconsynth::render::decode_png(read_file(set / "png" / (id + ".png")));
+  const iconsynth::render::ImageView v = sheet.view();
+  std::vector<std::uint32_t> cut;
+  for (int y = 0; y < 48; ++y) {
+    const auto* row = reinterpret_cast<const std::uint32_t*>(v.data + static_cast<std::ptrdiff_t>(y) * v.stride);
+    cut.insert(cut.end(), row, row + 5 * 48);
+  }
+  const std::string bytes = iconsynth::render::image_from_pixels(cut.data(), 5 * 48, 48).png_bytes();
+  std::ofstream(set / "png" / (id + ".png"), std::ios::binary) << bytes;
+  nlohmann::json m = nlohmann::json::parse(read_file(set / "golden.json"));
+  for (auto& variant : m["variants"]) {
+    if (variant["id"] == id) variant["sheets"][0]["sha256"] = iconsynth::render::golden::sha256_hex(bytes);
+  }
+  std::ofstream(set / "golden.json") << m.dump(2);
+
+  const auto r = run_cli("golden update --dir " + set.string() + " --only " + id + " " + kStrongSwell, work);
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto redrawn = iconsynth::render::decode_png(read_file(set / "png" / (id + ".png")));
+  CHECK(redrawn.width() == 20 * 48);  // every key frame's cell
+  const auto check = run_cli("golden check --dir " + set.string() + " --json " + kStrongSwell, work);
+  const auto summary = nlohmann::json::parse(check.out);
+  for (const auto& variant : summary["variants"]) {
+    if (variant["id"] == id) CHECK(variant["passed"] == true);
+  }
 }

@@ -32,8 +32,8 @@ const spec::IconSpec& example_ring(int n) {
   return at->second;
 }
 
-// The same ring as it was before keylines and hinting (issue #24's "unhinted"): padding 1.25,
-// die 2.5, cards turned to the centre, no hinting.
+// The same ring off the grid: padding 1.25 and die 2.5 (a quarter unit off whole units), cards
+// turned to the centre, no keylines, no hinting.
 const spec::IconSpec& ring_before(int n) {
   static std::map<int, spec::IconSpec> specs;
   auto at = specs.find(n);
@@ -138,7 +138,7 @@ int max_difference(const render::ImageSurface& a, const render::ImageSurface& b)
 
 }  // namespace
 
-TEST_CASE("Hinted rest poses are crisp at the sizes icons are shown: the issue's thresholds", "[render][hint]") {
+TEST_CASE("Hinted rest poses are crisp at the sizes icons are shown: softness within each style's limit at each size", "[render][hint]") {
   // outline and duotone w2: ≤ 0.20 at 24 and 48 px, ≤ 0.25 at 20, 32, 40, ≤ 0.30 at 16;
   // solid: ≤ 0.25 at 16 and 20, ≤ 0.20 at 24 … 48.
   const auto limit = [](const std::string& style, int size) {
@@ -161,8 +161,8 @@ TEST_CASE("Weights 1.5 and 2.5 hinted: at least 40 % below their exact figure at
   // 12 px, so the only whole pixels within half a pixel are 1, 5, 9 and 12: a 4 px outer side
   // and a 3 px inner one, which no stroke of one width draws. The hinter draws such a card as a
   // band (its stroke as a fill, each side on its own pixel; the four cards mirror images of each
-  // other): outline 0.291 -> 0.114, duotone 0.163 -> 0.076 (it was 0.187 and 0.132 with the
-  // cards at their exact width).
+  // other): outline 0.291 -> 0.114, duotone 0.163 -> 0.076 (0.187 and 0.132 with the cards at
+  // their exact width).
   for (const std::string style : {"outline", "duotone", "solid"}) {
     for (double weight : {1.5, 2.5}) {
       for (int size : kSizes) {
@@ -177,9 +177,9 @@ TEST_CASE("Weights 1.5 and 2.5 hinted: at least 40 % below their exact figure at
 }
 
 TEST_CASE("Rings of 3, 6 and 8 on keylines: at least 40 % below the turned rings they were, at 24 and 48 px", "[render][hint]") {
-  // Outline w2, the issue's row (every style printed). The ring of 6 met it once its derived
-  // corner radius (1.125 units) rounded to a whole unit on keylines: 0.403 -> 0.216 (46 %) at
-  // 24 px and 0.184 -> 0.096 (48 %) at 48 px (it was 0.257 and 0.114, the cards' sides ending
+  // Outline w2 held to 40 % (every style printed). The ring of 6 meets it because its derived
+  // corner radius (1.125 units) rounds to a whole unit on keylines: 0.403 -> 0.216 (46 %) at
+  // 24 px and 0.184 -> 0.096 (48 %) at 48 px (0.257 and 0.114 unrounded, the cards' sides ending
   // an eighth of a unit into a pixel).
   for (int n : {3, 6, 8}) {
     for (int size : {24, 48}) {

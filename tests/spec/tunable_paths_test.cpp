@@ -46,6 +46,7 @@ TEST_CASE("spec --paths lists every number of each spec exactly once, and each p
     std::map<std::string, Json> listed;
     for (const spec::TunablePath& p : paths) {
       INFO(p.line());
+      if (p.kind == spec::TunableKind::Easing || p.kind == spec::TunableKind::Colour) continue;  // below
       CHECK(listed.emplace(p.pointer, p.value).second);  // once
       CHECK(spec.source.at(Json::json_pointer(p.pointer)) == p.value);
       // The dotted path reaches the same field: setting it to its own value changes nothing, and
@@ -118,4 +119,39 @@ TEST_CASE("Events carry the spec path of the timing that places them", "[spec][p
     ++fields[path];
   }
   CHECK(fields.count("motions.strong.timeline.sequence.0.gather.gather.frames") == 1);
+}
+
+TEST_CASE("Every number carries the range the loader holds it to and a step, and easings and colours are listed whole", "[spec][paths]") {
+  for (const auto& [name, spec] : specs()) {
+    INFO(name);
+    for (const spec::TunablePath& p : spec::tunable_paths(spec)) {
+      INFO(p.line());
+      if (p.kind == spec::TunableKind::Easing || p.kind == spec::TunableKind::Colour) {
+        CHECK(p.step == 0);
+        continue;
+      }
+      REQUIRE(p.step > 0);
+      CHECK(p.min <= p.value_number());
+      CHECK(p.value_number() <= p.max);
+      if (p.kind == spec::TunableKind::Duration) continue;  // the loader speaks of a duration in frames
+      // One step past either end is refused by the loader with this very range.
+      const std::string range = "is out of range [" + spec::format_number(p.min) + ", " + spec::format_number(p.max) + "]";
+      for (double outside : {p.max + p.step, p.min - p.step}) {
+        INFO(outside);
+        Json document = spec.source;
+        spec::apply_override(document, p.path + "=" + spec::format_number(outside));
+        CHECK_THROWS_WITH(spec::load_spec(document), Catch::Contains(p.pointer + ": " + spec::format_number(outside) + " " + range));
+      }
+    }
+  }
+  const spec::IconSpec spec = spec::load_spec_text(spec::builtin_spec_text());
+  std::map<std::string, spec::TunablePath> by_path;
+  for (const spec::TunablePath& p : spec::tunable_paths(spec)) by_path.emplace(p.path, p);
+  const spec::TunablePath& travel = by_path.at("motions.light.timeline.exchange.travel.frames");
+  CHECK((travel.step == 1 && travel.unit == "frames"));  // whole frames
+  CHECK(by_path.at("motions.light.timeline.exchange.travel.ease").kind == spec::TunableKind::Easing);
+  CHECK(by_path.at("motions.light.timeline.exchange.travel.ease").value == "ease-in-out");
+  CHECK(by_path.at("themes.dark.primary").kind == spec::TunableKind::Colour);
+  CHECK(by_path.at("layout.module.corner_radius").max == 4);  // half the module
+  CHECK(by_path.at("motions.light.timeline.exchange.swell.scale").min == 1);
 }

@@ -7,7 +7,10 @@
 #include "tools/iconsynth/commands.h"
 #include "render/cairo/surface.h"
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -26,18 +29,61 @@ int count_files(const fs::path& dir) {
   return n;
 }
 bool is_png(const std::string& bytes) { return bytes.rfind("\x89PNG\r\n\x1a\n", 0) == 0; }
+
+// The subcommands a --help lists (the lines under "Subcommands:" that start with a name), as the
+// man pages read them (tools/install/man_pages.sh).
+std::vector<std::string> subcommands_in(const std::string& help) {
+  std::vector<std::string> names;
+  std::istringstream lines(help.substr(std::min(help.size(), help.find("Subcommands:"))));
+  for (std::string line; std::getline(lines, line);) {
+    if (line.size() > 2 && line.rfind("  ", 0) == 0 && std::islower(static_cast<unsigned char>(line[2]))) {
+      names.push_back(line.substr(2, line.find(' ', 2) - 2));
+    }
+  }
+  return names;
+}
 }  // namespace
 
 TEST_CASE("Every command has --help and exits 0", "[tools][cli]") {
+  // Every command the help lists, however deep: under the sanitizers this runs each command's
+  // wiring once (its options, their validators and defaults).
   const fs::path dir = scratch_dir("help");
-  for (const char* command : {"", "render ", "info ", "build ", "export ", "golden ", "golden check ", "golden update ",
-                              "check ", "plot ", "spec ", "sheet ", "preview "}) {
-    const auto r = run_cli(std::string(command) + "--help", dir);
-    INFO(command);
+  std::vector<std::string> commands{""}, seen;
+  while (!commands.empty()) {
+    const std::string command = commands.back();
+    commands.pop_back();
+    const auto r = run_cli(command + "--help", dir);
+    INFO("iconsynth " << command << "--help: " << r.err);
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.out, Catch::Contains("Usage:"));
+    seen.push_back(command);
+    for (const std::string& sub : subcommands_in(r.out)) commands.push_back(command + sub + " ");
+  }
+  for (const char* command : {"render ", "info ", "build ", "export ", "golden ", "golden check ", "golden update ", "check ", "fit ",
+                              "plot ", "spec ", "sheet ", "preview ", "completion "}) {
+    CHECK(std::find(seen.begin(), seen.end(), command) != seen.end());
   }
   CHECK_THAT(run_cli("render --help", dir).out, Catch::Contains("--weight") && Catch::Contains("--filmstrip"));
+}
+
+TEST_CASE("completion bash prints a script that completes commands, options and their values", "[tools][cli]") {
+  // The shell's name is parsed into a string the command must keep alive until it runs (ASan
+  // once found it freed); the script completes as the installed one does.
+  const fs::path dir = scratch_dir("completion");
+  const auto r = run_cli("completion bash", dir);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("# bash completion for iconsynth"));
+  std::ofstream(dir / "completion.bash") << r.out;
+  const auto completes = iconsynth::test::run_command(
+      "bash -c 'source \"" + (dir / "completion.bash").string() + "\"; COMP_WORDS=(iconsynth fi); COMP_CWORD=1; _iconsynth; "
+      "echo \"${COMPREPLY[*]}\"; COMP_WORDS=(iconsynth fit --fi); COMP_CWORD=2; _iconsynth; echo \"${COMPREPLY[*]}\"; "
+      "COMP_WORDS=(iconsynth render --style \"\"); COMP_CWORD=3; _iconsynth; echo \"${COMPREPLY[*]}\"'",
+      dir);
+  CHECK(completes.out == "fit\n--fix\noutline solid duotone\n");
+  const auto zsh = run_cli("completion zsh", dir);
+  CHECK(zsh.exit_code == 2);
+  CHECK_THAT(zsh.err, Catch::Contains("zsh"));
 }
 
 TEST_CASE("render writes one PNG per frame, numbered from 0", "[tools][cli]") {
@@ -187,11 +233,11 @@ TEST_CASE("build regenerates the asset set, identically each time, without temp 
   const fs::path dir = scratch_dir("build");
   const auto a = run_cli("build --size 24 --out " + (dir / "a").string(), dir);
   REQUIRE(a.exit_code == 0);
-  CHECK_THAT(a.out, Catch::Contains("[112/112]") && Catch::Contains("built 112 files and manifest.json"));
+  CHECK_THAT(a.out, Catch::Contains("[142/142]") && Catch::Contains("built 142 files and manifest.json"));
   REQUIRE(run_cli("build --size 24 --out " + (dir / "b").string(), dir).exit_code == 0);
   // 18 variants x (filmstrip, Lottie, animated SVG), 9 rest poses as SVG and at 4 PNG sizes, bundle,
-  // descriptor, the 10 files of web/, index and manifest
-  CHECK(count_files(dir / "a") == 18 * 3 + 9 * 5 + 10 + 4);
+  // descriptor, the 10 files of web/ and its 30 masters (10 sizes x 3 weights), index and manifest
+  CHECK(count_files(dir / "a") == 18 * 3 + 9 * 5 + 10 + 30 + 4);
   CHECK(fs::exists(dir / "a" / "gpu-cluster.mjs"));  // the bundle's descriptor, beside it
   for (const auto& e : fs::recursive_directory_iterator(dir / "a")) {
     if (!e.is_regular_file()) continue;
@@ -327,6 +373,33 @@ TEST_CASE("plot writes a PNG or SVG chart, spec --print the effective spec", "[t
   r = run_cli("spec --set motions.light.timeline.exchange.swell.scale=9", dir);
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("/motions/light/timeline/exchange/swell/scale: 9 is out of range"));
+}
+
+TEST_CASE("A value drawn as another is said on stderr by every command that draws, and marked by spec --paths --json", "[tools][cli]") {
+  const fs::path dir = scratch_dir("drawn-values");
+  const std::string warning = "iconsynth: warning: layout.die.size 1.75 is drawn as 2 (on the keylines)\n";
+  const fs::path lottie_web = iconsynth::test::fake_lottie_web(dir);
+  for (const std::string& command : {"render --frame 0 --size 24 --out " + (dir / "r").string(), "export -o " + (dir / "x.json").string(),
+                                     "build --size 16 --out " + (dir / "b").string(), std::string("spec"),
+                                     "preview --size 16 --out " + (dir / "p").string() + " --lottie-web " + lottie_web.string()}) {
+    INFO(command);
+    const auto r = run_cli(command + " --set layout.die.size=1.75", dir);
+    CHECK_THAT(r.err, Catch::Contains(warning));
+  }
+  // Not an error: the command does its work.
+  CHECK(fs::exists(dir / "r" / "frame_0000.png"));
+  CHECK(run_cli("spec --set layout.die.size=1.75", dir).exit_code == 0);
+  // The built-in spec draws every value as it writes it: no warning.
+  CHECK(run_cli("spec", dir).err.empty());
+  const auto r = run_cli("spec --paths --json --set layout.die.size=1.75", dir);
+  REQUIRE(r.exit_code == 0);
+  std::map<std::string, nlohmann::json> by_path;
+  for (const auto& p : nlohmann::json::parse(r.out)) by_path[p["path"].get<std::string>()] = p;
+  CHECK(by_path.at("layout.module.size")["keylines"] == true);
+  CHECK(by_path.at("layout.padding")["keylines"] == true);
+  CHECK(by_path.at("layout.link.gap")["keylines"] == false);
+  CHECK(by_path.at("layout.die.size")["drawn"] == nlohmann::json{{"value", 2.0}, {"why", "on the keylines"}});
+  CHECK_FALSE(by_path.at("layout.module.size").contains("drawn"));
 }
 
 TEST_CASE("render --format webp|gif writes one animated preview", "[tools][cli]") {

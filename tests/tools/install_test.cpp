@@ -101,8 +101,16 @@ TEST_CASE("Every installed man page reads with man -l, and the installed complet
     CHECK(man.output.find("--help") != std::string::npos);
   }
   const Shell golden = run_shell("MANWIDTH=100 man -l '" + (prefix / "share/man/man1/iconsynth-golden-check.1.gz").string() + "'", work);
-  CHECK(golden.output.find("iconsynth golden check [OPTIONS]") != std::string::npos);
+  CHECK(golden.output.find("iconsynth golden check --dir DIR") != std::string::npos);
   CHECK(golden.output.find("--junit TEXT") != std::string::npos);
+  // The spec file's format and the guides, in their sections.
+  for (const char* page : {"man5/iconsynth-spec.5.gz", "man7/iconsynth-tweaking.7.gz", "man7/iconsynth-golden-ci.7.gz",
+                           "man7/iconsynth-web-package.7.gz", "man7/iconsynth-fitting.7.gz"}) {
+    INFO(page);
+    const Shell man = run_shell("MANWIDTH=100 man -l '" + (prefix / "share" / "man" / page).string() + "'", work);
+    CHECK(man.exit_code == 0);
+    CHECK(man.output.find("EXAMPLES") != std::string::npos);
+  }
 
   const Shell completion = run_shell("bash -c 'source \"" + (prefix / "share/bash-completion/completions/iconsynth").string() +
                                          "\"; COMP_WORDS=(iconsynth golden check --ju); COMP_CWORD=3; _iconsynth; echo \"${COMPREPLY[*]}\"; "

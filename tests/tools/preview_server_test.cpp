@@ -1,8 +1,12 @@
 // `iconsynth preview --serve` as a user runs it: a child process that prints its URL, serves only
 // the page's own files on the loopback interface, and stops cleanly on SIGTERM or Ctrl-C.
 #include "preview_support.h"
+#include "../serve/raw_http.h"
+#include "render/serve/local_server.h"
 #include "spec/loader.h"
-#include "render/preview/preview_server.h"
+#include "spec/spec_document.h"
+
+#include <nlohmann/json.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -78,65 +82,11 @@ class ServerProcess {
   std::string said_;
 };
 
-// One raw HTTP/1.0 request exactly as written (no client normalises the path), the whole reply.
-std::string raw_get(int port, const std::string& target) {
-  const int s = ::socket(AF_INET, SOCK_STREAM, 0);
-  REQUIRE(s >= 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  REQUIRE(::connect(s, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-  const std::string request = "GET " + target + " HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
-  REQUIRE(::send(s, request.data(), request.size(), 0) == static_cast<ssize_t>(request.size()));
-  std::string reply;
-  char chunk[4096];
-  for (ssize_t n; (n = ::recv(s, chunk, sizeof chunk, 0)) > 0;) reply.append(chunk, static_cast<std::size_t>(n));
-  ::close(s);
-  return reply;
-}
-
-int status_of(const std::string& reply) { return reply.size() > 12 ? std::stoi(reply.substr(9, 3)) : 0; }
-
-// The local addresses that listen on `port`, from /proc/net/tcp and tcp6 ("0100007F" is 127.0.0.1).
-std::vector<std::string> listening_addresses(int port) {
-  char hex_port[8];
-  std::snprintf(hex_port, sizeof hex_port, "%04X", port);
-  std::vector<std::string> found;
-  for (const char* table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
-    std::ifstream in(table);
-    std::string line;
-    std::getline(in, line);  // header
-    while (std::getline(in, line)) {
-      std::istringstream fields(line);
-      std::string slot, local, remote, state;
-      fields >> slot >> local >> remote >> state;
-      if (state == "0A" && local.size() > 5 && local.substr(local.size() - 4) == hex_port) {
-        found.push_back(local.substr(0, local.find(':')));
-      }
-    }
-  }
-  return found;
-}
+using test::listening_addresses;
+using test::raw_get;
+using test::status_of;
 
 }  // namespace
-
-TEST_CASE("served_file keeps every request inside the page folder", "[tools][preview][serve]") {
-  const fs::path root = test::scratch_dir("serve-paths") / "page";
-  fs::create_directories(root / "frames");
-  std::ofstream(root / "index.html") << "page";
-  std::ofstream(root / "frames" / "a.png") << "png";
-  std::ofstream(root.parent_path() / "secret.txt") << "secret";
-  fs::create_symlink(root.parent_path() / "secret.txt", root / "link.txt");
-  const fs::path base = fs::canonical(root);
-  CHECK(render::served_file(root, "/") == base / "index.html");
-  CHECK(render::served_file(root, "/frames/a.png") == base / "frames" / "a.png");
-  for (const char* refused : {"/../secret.txt", "/frames/../../secret.txt", "/frames/..", "/..", "/link.txt",
-                              "relative", "/a\\..\\b", ""}) {
-    INFO(refused);
-    CHECK(render::served_file(root, refused).empty());
-  }
-}
 
 TEST_CASE("preview --serve prints its URL, listens on loopback only, serves the page's files and nothing else, and stops on SIGTERM",
           "[tools][preview][serve]") {
@@ -200,4 +150,55 @@ TEST_CASE("preview --serve stops on Ctrl-C while watching a spec, and refuses --
   CHECK_THAT(r.err, Catch::Contains("--watch needs --spec FILE"));
   CHECK(r.out.empty());
   CHECK_FALSE(fs::exists(dir / "x"));
+}
+
+TEST_CASE("Without --spec, Save writes a new file the page names, in the folder preview started in and nowhere else",
+          "[tools][preview][serve][editor]") {
+  const fs::path dir = test::scratch_dir("serve-save-as");
+  const fs::path lottie_web = test::fake_lottie_web(dir);
+  std::ofstream(dir / "taken.json") << "mine";
+  ServerProcess server(dir, {"preview", "--serve", "--size", "32", "--out", (dir / "page").string(), "--lottie-web",
+                             lottie_web.string(), "--set", "motions.light.lead=8"});
+  const std::regex url(R"(at http://127\.0\.0\.1:(\d+)/)");
+  std::smatch m;
+  const std::string said = server.read_until(url);
+  REQUIRE(std::regex_search(said, m, url));
+  const int port = std::stoi(m[1]);
+  const std::string token = nlohmann::json::parse(test::body_of(raw_get(port, "/api/token")))["token"];
+  const auto save = [&](const std::string& body) {
+    return test::raw_post(port, "/api/save", std::string(render::serve::kTokenHeader) + ": " + token + "\r\nHost: 127.0.0.1\r\n", body);
+  };
+  // The --set value is the page's unsaved change.
+  const nlohmann::json session = nlohmann::json::parse(test::body_of(raw_get(port, "/api/session")));
+  CHECK(session["file"].is_null());
+  REQUIRE(session["changes"].size() == 1);
+  CHECK(session["changes"][0]["path"] == "motions.light.lead");
+  const std::string changes = R"("changes": [{"path": "motions.light.lead", "value": 8}])";
+
+  for (const char* name : {"../escape.json", "sub/x.json", ".hidden.json", "notes.txt"}) {
+    INFO(name);
+    CHECK(status_of(save("{" + changes + ", \"name\": \"" + name + "\"}")) == 403);
+  }
+  CHECK_FALSE(fs::exists(dir.parent_path() / "escape.json"));
+  CHECK(status_of(save("{" + changes + ", \"name\": \"taken.json\"}")) == 409);  // not without confirming
+  CHECK(test::read_file(dir / "taken.json") == "mine");
+
+  const std::string reply = save("{" + changes + ", \"name\": \"mine.json\"}");
+  INFO(reply);
+  REQUIRE(status_of(reply) == 200);
+  const std::string saved = test::read_file(dir / "mine.json");
+  // The built-in spec's text with one token changed.
+  CHECK(saved == spec::SpecDocument(std::string(spec::builtin_spec_text())).with_changes({{"motions.light.lead", 8}}));
+  CHECK(nlohmann::json::parse(test::body_of(raw_get(port, "/api/session")))["file"] == (fs::canonical(dir) / "mine.json").string());
+  // A value the spec refuses is not written.
+  CHECK(status_of(save(R"({"changes": [{"path": "motions.light.lead", "value": 0}]})")) == 400);
+  CHECK(test::read_file(dir / "mine.json") == saved);
+  CHECK(server.stop(SIGTERM) == 0);
+
+  auto r = test::run_cli("preview --against x.lottie --out " + (dir / "x").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--against applies to --serve only"));
+  r = test::run_cli("preview --serve --against missing.lottie --lottie-web '" + lottie_web.string() + "' --out " + (dir / "x").string(), dir);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("missing.lottie"));
 }

@@ -1,5 +1,5 @@
 // The web package in headless Chromium, one browser for every page the web tests need:
-//   tests/browser/run.sh tests/web/browser_session.mjs SITE WEB_MODULES DOTLOTTIE_WEB README OUT
+//   tests/browser/run.sh tests/web/browser_session.mjs SITE WEB_MODULES DOTLOTTIE_WEB README OUT [CELLS]
 // SITE holds generative-icons/ (the package, as `export --format web` writes it); WEB_MODULES is
 // tests/web's installed node_modules (React, esbuild); DOTLOTTIE_WEB the pinned package folder;
 // README the project's README (the seed's snippets are read from it as they are shown there).
@@ -8,18 +8,23 @@
 //   /node_modules/@lottiefiles/dotlottie-web/ the pinned player, mapped by each page's import map
 //   /assets/player.wasm                      its wasm again, where a site hosting it names it (wasmUrl)
 //   /slow/PATH                               PATH, 300 ms late (a bundle still loading)
+//   UNCOPIED_MASTER                          404, as on a site that did not copy that master
 // Every page is instrumented before its scripts run: each putImageData on a canvas is counted and
 // logged with the player's frame, animation and state (DotLottie.prototype.setCanvas is wrapped to
 // know which player draws where), chosen draws are read back with getImageData; animation-frame
 // callbacks, event listeners and observed elements are counted. Writes OUT/results.json and the
 // read-back pixels as OUT/<page>/<n>.rgba (straight RGBA, what getImageData gives), for
 // tests/web/web_browser_test.cpp to compare with Cairo.
+// Crisp cells: the seed's snippets at a CSS size and a device pixel ratio, every painted frame of
+// their rest, a light and a strong play read back, and the bytes each page fetched; beside them a
+// size and a ratio changed while playing. CELLS "sample" (the default) runs every page above and
+// a sample of cells; "all" runs only the crisp pages, at every size and ratio of the matrix.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from './chromium.mjs';
 
-const [site, webModules, dotlottieWeb, readme, out] = process.argv.slice(2);
+const [site, webModules, dotlottieWeb, readme, out, cells = 'sample'] = process.argv.slice(2);
 if (!out) {
   console.error('usage: run.sh browser_session.mjs SITE WEB_MODULES DOTLOTTIE_WEB README OUT');
   process.exit(2);
@@ -50,8 +55,11 @@ function snippet(name, language) {
 // ---- pages and what they are served ----
 const pages = new Map(); // path → [content type, body]
 const fetched = {};      // path → requests
+const served = [];       // [path, bytes] of every response, in order
 const SLOW = '/slow', SLOW_MS = 300;        // /slow/PATH is PATH, served that late
 const SELF_HOSTED_WASM = '/assets/player.wasm'; // the player's wasm where a site put it itself (wasmUrl)
+// A master a site did not copy (no crisp cell plays weight 1.5): served as 404.
+const UNCOPIED_MASTER = '/generative-icons/masters/gpu-cluster-36px-w1.5.lottie';
 const TYPES = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm', '.lottie': 'application/zip',
   '.html': 'text/html', '.json': 'application/json' };
 function fileFor(pathname) {
@@ -66,14 +74,18 @@ async function serve(route) {
     await new Promise((ok) => setTimeout(ok, SLOW_MS));
     pathname = pathname.slice(SLOW.length);
   }
+  if (pathname === UNCOPIED_MASTER) return served.push([pathname, 0]), route.fulfill({ status: 404, body: 'not found' });
   if (pages.has(pathname)) {
     const [type, body] = pages.get(pathname);
+    served.push([pathname, Buffer.byteLength(body)]);
     return route.fulfill({ status: 200, contentType: type, body });
   }
   const file = fileFor(decodeURIComponent(pathname));
   if (!file.startsWith(site) && !file.startsWith(dotlottieWeb)) return route.fulfill({ status: 403, body: 'outside' });
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return route.fulfill({ status: 404, body: 'not found' });
-  return route.fulfill({ status: 200, contentType: TYPES[path.extname(file)] || 'application/octet-stream', body: fs.readFileSync(file) });
+  const body = fs.readFileSync(file);
+  served.push([pathname, body.length]);
+  return route.fulfill({ status: 200, contentType: TYPES[path.extname(file)] || 'application/octet-stream', body });
 }
 
 const importMap = (imports = IMPORTS) => `<script type="importmap">${JSON.stringify({ imports })}</script>`;
@@ -210,49 +222,37 @@ async function jsSnippet(context) {
   await p.close();
 }
 
-// The seed's React snippet, verbatim, bundled by esbuild with real React; the page's import map
-// resolves only the player's wasm (import.meta.resolve in the bundle).
-async function reactBundle() {
+// The seed's React snippet, verbatim (at another size, its `size={32}` is that size), bundled by
+// esbuild with real React as /app.js (/app-SIZE.js); the page's import map resolves only the
+// player's wasm (import.meta.resolve in the bundle).
+const SEED_SIZE = 32;
+async function reactBundle(sizes = [SEED_SIZE]) {
   const esbuild = await import(pathToFileURL(path.join(webModules, 'esbuild/lib/main.js')).href);
-  fs.writeFileSync(path.join(site, 'GpuClusterIcon.tsx'), snippet('seed-react', 'tsx'));
   // esbuild leaves the descriptor's new URL('./gpu-cluster.lottie', import.meta.url) as it is: the
-  // bundle goes beside it (as esbuild users copy assets next to their output).
+  // bundle and its masters go beside it (as esbuild users copy assets next to their output).
   fs.copyFileSync(path.join(site, 'generative-icons/gpu-cluster.lottie'), path.join(site, 'gpu-cluster.lottie'));
-  fs.writeFileSync(path.join(site, 'app.jsx'), `import { createRoot } from 'react-dom/client';
+  fs.cpSync(path.join(site, 'generative-icons/masters'), path.join(site, 'masters'), { recursive: true });
+  const started = Date.now();
+  for (const size of sizes) {
+    const stem = size === SEED_SIZE ? 'app' : `app-${size}`, tsx = `GpuClusterIcon${size === SEED_SIZE ? '' : size}.tsx`;
+    const seed = snippet('seed-react', 'tsx');
+    if (!seed.includes(`size={${SEED_SIZE}}`)) throw new Error(`the seed's React snippet has no size={${SEED_SIZE}}`);
+    fs.writeFileSync(path.join(site, tsx), seed.replace(`size={${SEED_SIZE}}`, `size={${size}}`));
+    fs.writeFileSync(path.join(site, `${stem}.jsx`), `import { createRoot } from 'react-dom/client';
 import { DotLottie } from '@lottiefiles/dotlottie-web';
-import { GpuClusterIcon } from './GpuClusterIcon.tsx';
+import { GpuClusterIcon } from './${tsx}';
 const setCanvas = DotLottie.prototype.setCanvas;
 DotLottie.prototype.setCanvas = function (canvas) { canvas.__player = this; return setCanvas.call(this, canvas); };
 createRoot(document.getElementById('root')).render(<GpuClusterIcon />);
 `);
-  const started = Date.now();
-  await esbuild.build({
-    entryPoints: [path.join(site, 'app.jsx')], bundle: true, format: 'esm', outfile: path.join(site, 'app.js'), jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' }, nodePaths: [webModules, path.dirname(path.dirname(dotlottieWeb))],
-    alias: { '@lottiefiles/generative-icons-react': path.join(site, 'generative-icons/react.mjs') }, logLevel: 'error',
-  });
+    await esbuild.build({
+      entryPoints: [path.join(site, `${stem}.jsx`)], bundle: true, format: 'esm', outfile: path.join(site, `${stem}.js`), jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' }, nodePaths: [webModules, path.dirname(path.dirname(dotlottieWeb))],
+      alias: { '@lottiefiles/generative-icons-react': path.join(site, 'generative-icons/react.mjs') }, logLevel: 'error',
+    });
+  }
   results.esbuildMs = Date.now() - started;
 }
-async function reactSnippet(context, ratio) {
-  const url = page(`/react-${ratio}.html`, '<div id="root"></div><script type="module" src="/app.js"></script>',
-    importMap({ '@lottiefiles/dotlottie-web/dotlottie-player.wasm': WASM }));
-  const p = await newPage(context, `react${ratio}`);
-  await p.goto(url);
-  await waitFor(p, () => document.querySelector('canvas')?.__log?.length >= 1);
-  const canvas = await p.evaluateHandle(() => document.querySelector('canvas'));
-  const box = await p.evaluate((c) => ({ css: getComputedStyle(c).width, cssHeight: getComputedStyle(c).height, width: c.width, height: c.height,
-    ratio: devicePixelRatio, label: c.getAttribute('aria-label') }), canvas);
-  await p.evaluate(`window.__keep = ${SAMPLE}; window.__sampling = true`);
-  const b = await canvas.boundingBox();
-  await p.mouse.click(b.x + b.width / 2, b.y + b.height / 2); // pointer enter, then the click
-  await playedThrough(p, canvas);
-  await p.evaluate(() => { window.__sampling = false; });
-  const rest = await p.evaluate((c) => window.__readNow(c), canvas);
-  results[`react${ratio}`] = { ...box, log: saveFrames(`react${ratio}`, await logOf(p, canvas)), rest: saveFrames(`react${ratio}-rest`, [rest])[0] };
-  log(`react${ratio}`, box);
-  await p.close();
-}
-
 // No flash: a look far from the bundle's own, read back from its first draw; then a live update
 // and a hover in the new look. Beside it, the README's older pattern (the player on the page's
 // canvas, the look set on load) as the control that shows the flash.
@@ -426,6 +426,9 @@ window.shown = true;
   r.wasmFetches = (fetched[WASM] ?? 0) - (fetchedBefore[WASM] ?? 0);
   const bundlePath = '/generative-icons/gpu-cluster.lottie';
   r.bundleFetches = (fetched[bundlePath] ?? 0) - (fetchedBefore[bundlePath] ?? 0);
+  // Weights 1.5, 2 and 2.5 play their 48 px masters, 1 and 3 the bundle: each fetched once.
+  r.masterFetches = Object.fromEntries(Object.keys(fetched).filter((at) => at.startsWith('/generative-icons/masters/'))
+    .map((at) => [at, fetched[at] - (fetchedBefore[at] ?? 0)]).filter(([, n]) => n > 0));
   results.forty = r;
   log('forty', { ...r, visibleAtLoad: undefined, visibleWhilePlaying: undefined });
   await p.close();
@@ -537,11 +540,138 @@ window.out = { missing: await rejected({ icon, wasmUrl: '/missing.wasm' }), unma
   await p.close();
 }
 
+// A master the site did not copy: the icon shows all the same, from the bundle.
+async function uncopiedMaster(context) {
+  const url = page('/uncopied.html', `<canvas id="c"></canvas><script type="module">
+import { createIcon } from '/generative-icons/runtime.mjs';
+import icon from '/generative-icons/gpu-cluster.mjs';
+window.shown = await createIcon(document.getElementById('c'), { icon, size: 36, weight: 1.5 }).ready;
+</script>`);
+  const p = await newPage(context, 'uncopied');
+  const from = served.length;
+  await p.goto(url);
+  await waitFor(p, () => window.shown !== undefined);
+  const canvas = await p.evaluateHandle(() => document.getElementById('c'));
+  results.uncopied = { shown: await p.evaluate(() => window.shown), first: saveFrames('uncopied', (await logOf(p, canvas)).slice(0, 1))[0],
+    fetched: served.slice(from).map(([at]) => at).filter((at) => at.endsWith('.lottie')) };
+  log('uncopied', { ...results.uncopied, first: undefined });
+  await p.close();
+}
+
+// ---- crisp: what a page plays at each size and ratio ----
+
+const CRISP_SIZES = [16, 20, 24, 32, 40, 48], CRISP_RATIOS = [1, 1.5, 2];
+// The default run's sample: the seed's React snippet as it is at ratios 1 and 2 (masters of 32
+// and 64 px; also test_web_browser's React case), and the JS snippet at 20 px and ratio 1.5 (a
+// backing store of 30 px, its cards drawn as bands). The slow matrix plays every cell.
+const CRISP_SAMPLE = [['react', 32, 1], ['react', 32, 2], ['js', 20, 1.5]];
+const EVERY = '() => window.__sampling';
+
+// One cell: the snippet on a page at `ratio`, its first frame (the rest pose), then a light play
+// (the JS snippet's button, a hover on the React one) and a strong one (a click on the canvas),
+// every painted frame read back, and every response the page got.
+async function crispCell(context, [snippetName, size, ratio]) {
+  const name = `crisp-${snippetName}-${size}-${ratio}`;
+  const url = snippetName === 'js'
+    ? page(`/${name}.html`, `<canvas id="canvas" style="width:${size}px;height:${size}px"></canvas><button id="button">Train</button>` +
+      `<script type="module">\n${snippet('seed-js', 'js')}</script>`)
+    : page(`/${name}.html`, `<div id="root"></div><script type="module" src="/${size === SEED_SIZE ? 'app' : `app-${size}`}.js"></script>`,
+      importMap({ '@lottiefiles/dotlottie-web/dotlottie-player.wasm': WASM }));
+  const p = await newPage(context, name);
+  const from = served.length;
+  await p.goto(url);
+  await waitFor(p, () => document.querySelector('canvas')?.__log?.length >= 1);
+  await p.waitForTimeout(100); // the JS snippet's `await` is over: its click handler is on
+  const canvas = await p.evaluateHandle(() => document.querySelector('canvas'));
+  const fetchedAtFirstPaint = served.slice(from);
+  const box = await p.evaluate((c) => ({ css: getComputedStyle(c).width, cssHeight: getComputedStyle(c).height, width: c.width, height: c.height,
+    ratio: devicePixelRatio, label: c.getAttribute('aria-label') }), canvas);
+  await p.evaluate(`window.__keep = ${EVERY}; window.__sampling = true`);
+  const b = await canvas.boundingBox();
+  if (snippetName === 'js') await p.click('#button');
+  else await p.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  await playedThrough(p, canvas);
+  await p.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+  await playedThrough(p, canvas);
+  await p.evaluate(() => { window.__sampling = false; });
+  const draws = await logOf(p, canvas);
+  const rest = await p.evaluate((c) => window.__readNow(c), canvas);
+  results.crisp[name] = { snippet: snippetName, size, ratio, ...box, fetchedAtFirstPaint, log: saveFrames(name, draws),
+    rest: saveFrames(`${name}-rest`, [rest])[0] };
+  log(name, { draws: draws.length, fetched: fetchedAtFirstPaint.length });
+  await p.mouse.move(799, 599);
+  await p.close();
+}
+
+// A size changed from 32 to 48 during a strong play (ratio 1), the ratio from 1 to 2 during a
+// light one (32 CSS px), and the canvas's box from 32 to 48 CSS px with no `size` during a strong
+// one: every painted frame read back, before, across and after the switch. After the size's
+// switch, looks at rest: a weight between presets (the bundle), a preset with another colour and
+// theme (its master), each the next frame drawn.
+async function crispSwitches(context) {
+  const script = (options) => `<script type="module">
+import { createIcon } from '/generative-icons/runtime.mjs';
+import icon from '/generative-icons/gpu-cluster.mjs';
+window.handle = await createIcon(document.getElementById('icon'), { icon, ${options}color: '#ffffff', theme: 'dark' });
+</script>`;
+  const sized = page('/crisp-switch.html', `<canvas id="icon"></canvas>${script('size: 32, ')}`);
+  const boxed = page('/crisp-switch-box.html', `<canvas id="icon" style="width:32px;height:32px"></canvas>${script('')}`);
+  for (const change of ['size', 'ratio', 'box']) {
+    const p = await newPage(context, `switch-${change}`);
+    await p.goto(change === 'box' ? boxed : sized);
+    await waitFor(p, () => window.handle?.player);
+    const canvas = await p.evaluateHandle(() => document.getElementById('icon'));
+    const drawsBefore = await p.evaluate((c) => c.__log.length, canvas);
+    await p.evaluate(`window.__keep = ${EVERY}; window.__sampling = true`);
+    await p.evaluate((motion) => window.handle.play(motion), change === 'ratio' ? 'light' : 'strong');
+    await waitFor(p, (c) => c.__player?.stateMachineGetCurrentState() !== 'rest' && c.__player.currentFrame > 20, canvas, 3000);
+    if (change === 'size') {
+      await p.evaluate(() => window.handle.update({ size: 48 }));
+    } else if (change === 'box') {
+      await p.evaluate((c) => { c.style.width = c.style.height = '48px'; }, canvas);
+    } else {
+      const cdp = await p.context().newCDPSession(p);
+      // (The viewport changes by a pixel too: with the same size, Chromium's emulation re-evaluates no media query.)
+      await cdp.send('Emulation.setDeviceMetricsOverride', { width: 799, height: 600, deviceScaleFactor: 2, mobile: false });
+    }
+    await playedThrough(p, canvas, false);
+    await p.evaluate(() => { window.__sampling = false; });
+    const after = await p.evaluate((c) => ({ css: getComputedStyle(c).width, ratio: devicePixelRatio }), canvas);
+    results.crisp[`switch-${change}`] = { ...after, log: saveFrames(`switch-${change}`, (await logOf(p, canvas)).slice(drawsBefore)) };
+    if (change === 'size') results.crisp.looks = await crispLooks(p, canvas);
+    await p.close();
+  }
+}
+
+// The next frame drawn after each change of look on an open page at rest.
+async function crispLooks(p, canvas) {
+  const looks = { between: { weight: 2.25 }, preset: { weight: 2.5, color: '#E5484D', theme: 'light' } };
+  const out = {};
+  for (const [name, look] of Object.entries(looks)) {
+    const before = await p.evaluate((c) => c.__log.length, canvas), from = served.length;
+    await p.evaluate((l) => { window.__keep = () => true; window.handle.update(l); }, look);
+    await waitFor(p, ([c, n]) => c.__log.length > n, [canvas, before], 3000);
+    await p.waitForTimeout(50);
+    const draws = (await logOf(p, canvas)).slice(before);
+    out[name] = { look, draws: draws.length, first: saveFrames(`looks-${name}`, draws.slice(0, 1))[0], fetched: served.slice(from) };
+  }
+  await p.evaluate(() => { window.__keep = () => false; });
+  return out;
+}
+
+async function crispPages(contexts) {
+  const list = cells === 'all' ? CRISP_SIZES.flatMap((size) => CRISP_RATIOS.flatMap((ratio) => [['js', size, ratio], ['react', size, ratio]]))
+    : CRISP_SAMPLE;
+  results.crisp = {};
+  for (const cell of list) await crispCell(contexts[cell[2]], cell);
+  if (cells !== 'all') await crispSwitches(contexts[1]);
+}
+
 const started = Date.now();
 const browser = await launchChromium();
 try {
   const contexts = {};
-  for (const ratio of [1, 2]) {
+  for (const ratio of CRISP_RATIOS) {
     contexts[ratio] = await browser.newContext({ deviceScaleFactor: ratio, viewport: { width: 800, height: 600 } });
     await contexts[ratio].addInitScript(instrument);
     // icons.test is ours; any other request (a CDN) is counted and refused.
@@ -558,17 +688,19 @@ try {
     await run();
     results.pageMs[name] = Date.now() - t0;
   };
-  await timed('esbuild', reactBundle);
-  await timed('js', () => jsSnippet(contexts[1]));
-  await timed('react1', () => reactSnippet(contexts[1], 1));
-  await timed('react2', () => reactSnippet(contexts[2], 2));
-  await timed('noFlash', () => noFlash(contexts[2]));
-  await timed('calm', () => reducedMotion(contexts[1]));
-  await timed('forty', () => forty(contexts[1]));
-  await timed('element', () => element(contexts[1]));
-  await timed('errors', () => errors(contexts[1]));
-  await timed('wasmUrl', () => wasmUrl(contexts[1]));
-  await timed('wasmErrors', () => wasmErrors(contexts[1]));
+  await timed('esbuild', () => reactBundle(cells === 'all' ? CRISP_SIZES : [SEED_SIZE]));
+  if (cells !== 'all') {
+    await timed('js', () => jsSnippet(contexts[1]));
+    await timed('noFlash', () => noFlash(contexts[2]));
+    await timed('calm', () => reducedMotion(contexts[1]));
+    await timed('forty', () => forty(contexts[1]));
+    await timed('element', () => element(contexts[1]));
+    await timed('errors', () => errors(contexts[1]));
+    await timed('wasmUrl', () => wasmUrl(contexts[1]));
+    await timed('wasmErrors', () => wasmErrors(contexts[1]));
+    await timed('uncopied', () => uncopiedMaster(contexts[1]));
+  }
+  await timed('crisp', () => crispPages(contexts));
   results.foreignRequests ??= [];
   results.sessionMs = Date.now() - started;
 } finally {

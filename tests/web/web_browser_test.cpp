@@ -6,27 +6,17 @@
 // options. Frames are what the page reads back from the
 // canvas with getImageData (straight RGBA), compared with `render` of the same look at the
 // player's own frame (fractional while playing: the player interpolates).
-#include "web_support.h"
+#include "crisp_cells.h"
 
-#include "../lottie/support.h"
-
-#include "render/cairo/raster.h"
-#include "render/compare/shape_diff.h"
-#include "render/lottie/isolated_player.h"
-
-#include <nlohmann/json.hpp>
-
-#include <cstring>
 #include <iostream>
 
 using namespace iconsynth;
 using Json = nlohmann::json;
+using test::against_cairo;
+using test::look;
+using Verdict = test::PageVerdict;
 
 namespace {
-
-constexpr int kTolerance = 32;
-constexpr double kMaxMean = 1.0;
-constexpr double kMaxShareOver = 0.01;
 
 // The session's results, made by the fixture (or here, when a test runs alone).
 const Json& session() {
@@ -45,80 +35,9 @@ const Json& session() {
   return results;
 }
 
-render::Variant look(const std::string& style, double weight, const std::string& motion, const std::string& theme, const char* color) {
-  return {style, weight, motion, theme, spec::parse_hex_color(color)};
-}
-const render::Variant kSeed = look("outline", 2, "light", "dark", "#ffffff");  // the seed's options
+const render::Variant kSeed = test::seed_look();                                 // the seed's options
 const render::Variant kFar = look("duotone", 3, "strong", "light", "#E5484D");  // browser_session.mjs's FAR
 const render::Variant kDefault = look("outline", 2, "light", "dark", "#FFFFFF"); // the bundle's own look
-
-// `base` in the animation the player showed (its style and motion).
-render::Variant in_animation(render::Variant base, const std::string& animation) {
-  for (const std::string& s : test::builtin_space().styles()) {
-    for (const std::string& m : test::builtin_space().motions()) {
-      if (s + "-" + m == animation) {
-        base.style = s;
-        base.motion = m;
-        return base;
-      }
-    }
-  }
-  FAIL("no animation " << animation);
-  return base;
-}
-
-// How a read-back frame compares with Cairo's: the issue's measure (mean absolute difference,
-// share of pixels off by more than 32), and check's size-independent one (shape_diff.h) for the log.
-struct Verdict {
-  render::DiffStats pixels;
-  render::ShapeDiff shape;
-  double max_mean = kMaxMean;
-  bool within() const { return pixels.share_over <= kMaxShareOver && pixels.mean_abs <= max_mean; }
-  std::string describe() const {
-    char shape_text[96];
-    std::snprintf(shape_text, sizeof shape_text, "; edge shift %.3f px, ink change %.2f", shape.edge_shift, shape.ink_delta);
-    return render::describe(pixels) + shape_text;
-  }
-};
-
-// One read-back frame against Cairo's frame of `expected` at the player's frame.
-Verdict against_cairo(const Json& shown, const render::Variant& expected, double max_mean = kMaxMean) {
-  const int w = shown["w"], h = shown["h"];
-  REQUIRE(w == h);
-  const std::string rgba = test::read_file(shown["file"].get<std::string>());
-  REQUIRE(rgba.size() == std::size_t(w) * h * 4);
-  std::vector<std::uint32_t> pixels(rgba.size() / 4);
-  std::memcpy(pixels.data(), rgba.data(), rgba.size());
-  render::lottie::premultiply_rgba(pixels);
-  const double frame = shown["frame"].is_number() ? shown["frame"].get<double>() : 0.0;
-  const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), expected);
-  const render::ImageSurface ours = render::render_frame(render::evaluate(scene, frame), w);
-  const render::ImageView theirs = render::view_of(pixels, w, h);
-  const Verdict v{render::compare_images(ours.view(), theirs, kTolerance),
-                  render::compare_shapes(ours.view(), theirs, render::shape_window(w, test::builtin_spec().layout.grid)), max_mean};
-  if (!v.within()) {  // for a person to look at
-    const std::string stem = std::filesystem::path(shown["file"].get<std::string>()).replace_extension().string();
-    test::write_png(stem + "-browser.png", pixels.data(), w, h);
-    std::ofstream(stem + "-cairo.png", std::ios::binary) << ours.png_bytes();
-  }
-  return v;
-}
-
-// The mean a frame of a play may reach on a `size` px canvas. First and rest frames are held to the
-// issue's 1.0 at every size and ratio, and so is every frame of a play from 128 px up (ThorVG's
-// worst over every frame of the five animations measured there: 0.35). Below, in a play, no
-// rasteriser reaches it on every frame: ThorVG's worst over every frame of outline-strong is 1.16
-// at 32 px (the React snippet at ratio 1; 20 of 90 frames over 1.0, the gather and the landings;
-// outline-light 1.06) and 1.14 at 64 px (ratio 2; 3 of 90, the landing at frame 50), with 0 % of
-// pixels off by more than 32. The page adds nothing (its frames are ThorVG's in Node to 0.02: no
-// canvas offset, a backing store of exactly size x ratio), and the reference is the right one
-// (the bundle is exact geometry; against the hinted scene the same 32 px frames read 13-17,
-// against Cairo's shifted by a quarter pixel 17-20). It is the two rasterisers' anti-aliasing on a
-// canvas that is mostly edge: at 32 px Cairo's own frames are up to 2.0 from the exact coverage
-// of the same geometry (Cairo at 8x, box-filtered down), ThorVG's up to 1.89, while ThorVG and
-// Cairo both at 8x, box-filtered down, agree to 0.24 on every frame (0.16 at 64 px). So there the
-// limit is 1.25: above every frame measured, far below a geometry a quarter pixel off.
-double play_mean_limit(int size) { return size >= 128 ? kMaxMean : 1.25; }
 
 // Every read-back frame of a play against Cairo in the animation it showed; the worst, printed.
 void check_play(const std::string& what, const Json& log, const render::Variant& base, std::size_t at_least) {
@@ -127,7 +46,7 @@ void check_play(const std::string& what, const Json& log, const render::Variant&
   std::string worst_at;
   for (const Json& e : log) {
     if (!e.contains("file") || e["n"] == 1) continue;
-    const Verdict v = against_cairo(e, in_animation(base, e["animation"]), play_mean_limit(e["w"]));
+    const Verdict v = against_cairo(e, test::in_animation(base, e["animation"]));
     INFO(what << ": draw " << e["n"] << ", " << e["animation"] << " frame " << e["frame"] << ": " << v.describe());
     CHECK(v.within());
     if (v.pixels.mean_abs >= worst.pixels.mean_abs) worst = v, worst_at = e["animation"].get<std::string>() + " frame " + e["frame"].dump();
@@ -168,8 +87,8 @@ TEST_CASE("The seed's JavaScript snippet, verbatim: its first frame is Cairo's r
 TEST_CASE("The seed's React snippet with React 19: size={32} is 32 CSS px of 32 x devicePixelRatio pixels at ratios 1 and 2, drawn as Cairo draws it",
           "[web][browser][react]") {
   for (int ratio : {1, 2}) {
-    const std::string name = "react" + std::to_string(ratio);
-    const Json& r = session()[name];
+    const std::string name = "crisp-react-32-" + std::to_string(ratio);
+    const Json& r = session()["crisp"][name];
     INFO(name << ": " << session()[name + "Errors"].dump());
     CHECK(session()[name + "Errors"].empty());
     CHECK(r["css"] == "32px");
@@ -179,11 +98,150 @@ TEST_CASE("The seed's React snippet with React 19: size={32} is 32 CSS px of 32 
     CHECK(r["height"] == 32 * ratio);
     CHECK(r["label"] == "GPU cluster");
     check_frame("seed React snippet at ratio " + std::to_string(ratio) + ", first frame", r["log"][0], kSeed);
-    // A click on the icon: the pointer enters (light starts), the click switches to strong.
-    check_play("seed React snippet at ratio " + std::to_string(ratio) + ", a click's play", r["log"], kSeed, 4);
+    // A hover plays light, then a click strong.
+    check_play("seed React snippet at ratio " + std::to_string(ratio) + ", a hover's and a click's play", r["log"], kSeed, 100);
     CHECK(r["rest"]["state"] == "rest");
     check_frame("seed React snippet at ratio " + std::to_string(ratio) + ", at rest after", r["rest"], kSeed);
   }
+}
+
+TEST_CASE("What a page plays is crisp: the seed's snippets at a sample of sizes and ratios rest as crisply as our PNG of their pixels and play as Cairo draws them",
+          "[web][browser][crisp]") {
+  const Json& cells = session()["crisp"];
+  REQUIRE(cells.size() >= 3);  // browser_session.mjs's sample (and its switches)
+  std::size_t checked = 0;
+  for (const auto& [name, cell] : cells.items()) {
+    if (!cell.contains("snippet")) continue;
+    INFO(session()[name + "Errors"].dump());
+    CHECK(session()[name + "Errors"].empty());
+    test::check_crisp_cell(name, cell);
+    ++checked;
+  }
+  CHECK(checked >= 3);
+  // The control: the 32 px page's rest pose against the exact geometry (what a page showed
+  // before masters) is far from it, so the verdict tells a master from the exact bundle.
+  const Json& rest = cells["crisp-react-32-1"]["log"][0];
+  const std::vector<std::uint32_t> pixels = test::page_pixels(rest);
+  const render::AnimatedScene exact_scene = render::build_scene(test::builtin_spec(), kSeed);
+  const render::ImageSurface exact = render::render_frame(render::evaluate(exact_scene, 0), 32);
+  const render::DiffStats against_exact = render::compare_images(exact.view(), render::view_of(pixels, 32, 32), test::kPageTolerance);
+  INFO("the 32 px page's rest pose against the exact geometry: " << render::describe(against_exact));
+  CHECK(against_exact.mean_abs > 5);
+}
+
+TEST_CASE("Masters switched while playing (size, ratio, box): every painted frame is the motion's at that time, the new master's from the switch on",
+          "[web][browser][crisp]") {
+  struct Switch {
+    const char* change;
+    int before, after;   // backing px
+    const char* motion;  // the play it happens in
+  };
+  for (const Switch& s : {Switch{"size", 32, 48, "strong"}, Switch{"ratio", 32, 64, "light"}, Switch{"box", 32, 48, "strong"}}) {
+    const std::string name = std::string("switch-") + s.change;
+    const Json& r = session()["crisp"][name];
+    INFO(name << ": " << session()[name + "Errors"].dump());
+    CHECK(session()[name + "Errors"].empty());
+    CHECK(r["css"] == (s.change == std::string("ratio") ? "32px" : "48px"));
+    CHECK(r["ratio"] == (s.change == std::string("ratio") ? 2 : 1));
+    double last_before = -1, first_after = -1;
+    std::size_t before = 0, after = 0;
+    Verdict worst;
+    for (const Json& e : r["log"]) {
+      REQUIRE(e.contains("file"));  // every painted frame read back
+      const int w = e["w"];
+      INFO("draw " << e["n"] << ": " << w << " px, " << e["animation"] << " frame " << e["frame"] << ", " << e["state"]);
+      REQUIRE((w == s.before || w == s.after));
+      if (w == s.before) {
+        CHECK(after == 0);  // never back to the old master
+        ++before;
+        if (e["state"] == s.motion) last_before = e["frame"];
+      } else {
+        if (after++ == 0) {
+          first_after = e["frame"];
+          CHECK(e["state"] == s.motion);  // the play goes on
+        }
+      }
+      const Verdict v = against_cairo(e, test::in_animation(kSeed, e["animation"]));
+      INFO(v.describe());
+      CHECK(v.within());
+      if (v.pixels.mean_abs >= worst.pixels.mean_abs) worst = v;
+    }
+    CHECK(before >= 10);
+    CHECK(after >= 10);
+    // The first frame of the new master is the motion's at that time: on from the old one's last
+    // (the runtime reads the frame as dotlottie-web gives it, to a hundredth).
+    INFO("last frame at " << s.before << " px: " << last_before << ", first at " << s.after << " px: " << first_after);
+    CHECK(first_after >= last_before - 0.01);
+    CHECK(first_after - last_before <= 3);
+    std::cout << name << ": " << before << " frames at " << s.before << " px, then " << after << " at " << s.after << " px (frame "
+              << last_before << " then " << first_after << "), worst " << worst.describe() << "\n";
+  }
+}
+
+TEST_CASE("Live looks on a master: a weight between presets plays the exact bundle, a preset with another colour and theme its master, each from the next frame drawn",
+          "[web][browser][crisp]") {
+  const Json& looks = session()["crisp"]["looks"];
+  INFO(looks.dump(1));
+  const auto fetched = [&](const char* name) {
+    std::vector<std::string> lotties;
+    for (const Json& f : looks[name]["fetched"]) {
+      if (f[0].get<std::string>().ends_with(".lottie")) lotties.push_back(f[0]);
+    }
+    return lotties;
+  };
+  // 48 CSS px at ratio 1, the seed's look: weight 2.25 is no preset, so the bundle with its weight slot.
+  CHECK(fetched("between") == std::vector<std::string>{"/generative-icons/gpu-cluster.lottie"});
+  render::Variant between = kSeed;
+  between.weight = 2.25;
+  REQUIRE(looks["between"]["first"]["w"] == 48);
+  check_frame("weight 2.25 at 48 px (the bundle), the next frame", looks["between"]["first"], between);
+  // Weight 2.5, red, the light theme: the 48 px master of weight 2.5, its colour slots set.
+  CHECK(fetched("preset") == std::vector<std::string>{"/generative-icons/masters/gpu-cluster-48px-w2.5.lottie"});
+  check_frame("weight 2.5, #E5484D, light, at 48 px (its master), the next frame", looks["preset"]["first"], look("outline", 2.5, "light", "light", "#E5484D"));
+  // The control: that frame is not the bundle's weight 2.5 (the master is drawn for its pixels).
+  const std::vector<std::uint32_t> pixels = test::page_pixels(looks["preset"]["first"]);
+  const render::AnimatedScene exact = render::build_scene(test::builtin_spec(), look("outline", 2.5, "light", "light", "#E5484D"));
+  const render::DiffStats against_exact =
+      render::compare_images(render::render_frame(render::evaluate(exact, 0), 48).view(), render::view_of(pixels, 48, 48), test::kPageTolerance);
+  INFO("against the exact geometry: " << render::describe(against_exact));
+  CHECK(against_exact.mean_abs > 2);
+}
+
+TEST_CASE("A master a site did not copy: the icon shows all the same, drawn from the bundle", "[web][browser][crisp]") {
+  const Json& r = session()["uncopied"];
+  INFO(r.dump() << session()["uncopiedErrors"].dump());
+  CHECK(r["shown"] == true);
+  // The master asked for (by the early fetch, then once more when the player is ready), then the bundle.
+  REQUIRE(r["fetched"].size() >= 2);
+  CHECK(r["fetched"][0] == "/generative-icons/masters/gpu-cluster-36px-w1.5.lottie");
+  CHECK(r["fetched"].back() == "/generative-icons/gpu-cluster.lottie");
+  const std::vector<std::uint32_t> pixels = test::page_pixels(r["first"]);
+  const render::AnimatedScene exact = render::build_scene(test::builtin_spec(), look("outline", 1.5, "light", "dark", "#FFFFFF"));
+  const render::DiffStats drawn =
+      render::compare_images(render::render_frame(render::evaluate(exact, 0), 36).view(), render::view_of(pixels, 36, 36), test::kPageTolerance);
+  INFO("the first frame against the exact geometry at 36 px: " << render::describe(drawn));
+  CHECK(drawn.mean_abs <= test::kPageMaxMean);
+}
+
+TEST_CASE("A page showing the icon at 32 px (the seed's React snippet) fetches one bundle, the master of its pixels, within the published asset's 12,291 bytes",
+          "[web][browser][crisp]") {
+  const Json& fetched = session()["crisp"]["crisp-react-32-1"]["fetchedAtFirstPaint"];
+  std::size_t bundles = 0, bundle_bytes = 0, total = 0;
+  std::string log;
+  for (const Json& f : fetched) {
+    const std::string path = f[0];
+    const std::size_t bytes = f[1];
+    log += "  " + path + " " + std::to_string(bytes) + " bytes\n";
+    total += bytes;
+    if (!path.ends_with(".lottie")) continue;
+    ++bundles;
+    bundle_bytes += bytes;
+    CHECK(path == "/" + render::lottie::master_path(test::builtin_spec(), {32, 2}));
+  }
+  std::cout << "a page showing the icon at 32 px fetched, up to its first paint:\n" << log << "  the icon's bundles: " << bundle_bytes
+            << " bytes of " << total << "\n";
+  CHECK(bundles == 1);
+  CHECK(bundle_bytes <= 12291);
 }
 
 TEST_CASE("No flash of the default: the first frame read back has the requested colour and weight, while the README's older pattern shows the default first",
@@ -275,6 +333,10 @@ TEST_CASE("40 icons on a page: one wasm load, no frame drawn out of view, and de
   INFO(r.dump());
   CHECK(r["wasmFetches"] == 1);
   CHECK(r["bundleFetches"] == 1);
+  const Json masters = {{"/generative-icons/masters/gpu-cluster-48px-w1.5.lottie", 1},
+                        {"/generative-icons/masters/gpu-cluster-48px-w2.lottie", 1},
+                        {"/generative-icons/masters/gpu-cluster-48px-w2.5.lottie", 1}};
+  CHECK(r["masterFetches"] == masters);
   CHECK(session()["foreignRequests"].empty());  // never a CDN
   // Every icon asked to play, the first 16 scrolled out of view: they draw nothing, the rest play.
   for (int i = 0; i < 40; ++i) {
@@ -292,7 +354,7 @@ TEST_CASE("40 icons on a page: one wasm load, no frame drawn out of view, and de
   // What there is to release, then nothing left.
   CHECK(r["beforeDestroy"]["canvasListeners"].get<int>() >= 40);
   CHECK(r["beforeDestroy"]["mediaListeners"] == 80);  // reduced motion and the pixel ratio, each icon
-  CHECK(r["beforeDestroy"]["observed"] == 40);
+  CHECK(r["beforeDestroy"]["observed"] == 80);  // its box (the runtime's) and whether it is in view (the player's), each icon
   CHECK(r["beforeDestroy"]["raf"].get<int>() >= 1);
   CHECK(r["afterDestroy"] == Json({{"raf", 0}, {"canvasListeners", 0}, {"mediaListeners", 0}, {"observed", 0}}));
 }

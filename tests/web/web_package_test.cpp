@@ -40,7 +40,7 @@ const spec::IconSpec& example(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("The web package holds its modules, types, descriptor and bundle, and package.json exports them with a pinned player",
+TEST_CASE("The web package holds its modules, types, descriptor, bundle and masters, and package.json exports them with a pinned player",
           "[web]") {
   const spec::IconSpec& spec = test::builtin_spec();
   render::web::WebPackageOptions options;
@@ -48,23 +48,38 @@ TEST_CASE("The web package holds its modules, types, descriptor and bundle, and 
   const auto files = render::web::write_web_package(spec, options);
   std::vector<std::string> names;
   for (const auto& [name, bytes] : files) names.push_back(name);
-  CHECK(names == std::vector<std::string>{"element.d.mts", "element.mjs", "gpu-cluster.d.mts", "gpu-cluster.lottie", "gpu-cluster.mjs",
-                                          "package.json", "react.d.mts", "react.mjs", "runtime.d.mts", "runtime.mjs"});
-  CHECK(files.at("gpu-cluster.mjs") == render::lottie::write_descriptor(spec, {options.bundle.generator}));
+  std::vector<std::string> expected{"element.d.mts", "element.mjs", "gpu-cluster.d.mts", "gpu-cluster.lottie", "gpu-cluster.mjs"};
+  // A master for each size a page's pixels come to (16 … 48 CSS px at ratios 1, 1.5 and 2, up to
+  // hinting.up_to) at each preset weight.
+  for (int px : {16, 20, 24, 30, 32, 36, 40, 48, 60, 64}) {
+    for (const char* weight : {"1.5", "2", "2.5"}) expected.push_back("masters/gpu-cluster-" + std::to_string(px) + "px-w" + weight + ".lottie");
+  }
+  for (const char* name : {"package.json", "react.d.mts", "react.mjs", "runtime.d.mts", "runtime.mjs"}) expected.push_back(name);
+  std::sort(expected.begin(), expected.end());
+  CHECK(names == expected);
+  render::lottie::DescriptorOptions descriptor{options.bundle.generator};
+  descriptor.masters = true;
+  CHECK(files.at("gpu-cluster.mjs") == render::lottie::write_descriptor(spec, descriptor));
   CHECK(files.at("gpu-cluster.lottie") == render::lottie::write_dotlottie(spec, options.bundle));
+  for (const render::lottie::Master& m : render::lottie::masters(spec)) {
+    INFO(render::lottie::master_path(spec, m));
+    CHECK(files.at(render::lottie::master_path(spec, m)) == render::lottie::write_dotlottie(spec, render::web::master_options(options.bundle, m)));
+  }
   CHECK(render::web::write_web_package(spec, options) == files);  // deterministic
 
   const Json package = Json::parse(files.at("package.json"));
   CHECK(package["version"] == "1.2.3");
   CHECK(package["type"] == "module");
   CHECK(package["license"] == "MIT");
-  // Every subpath the issue names, each pointing at a file of the package (types beside modules).
-  for (const char* subpath : {"./runtime", "./react", "./element", "./gpu-cluster.mjs", "./gpu-cluster.lottie"}) {
+  // Every subpath a page imports, each pointing at a file of the package (types beside modules).
+  for (const char* subpath : {"./runtime", "./react", "./element", "./gpu-cluster.mjs", "./gpu-cluster.lottie", "./masters/*"}) {
     INFO(subpath);
     REQUIRE(package["exports"].contains(subpath));
     const Json& target = package["exports"][subpath];
     for (const Json& file : target.is_string() ? Json::array({target}) : Json::array({target["types"], target["default"]})) {
-      CHECK(files.count(file.get<std::string>().substr(2)) == 1);
+      const std::string path = file.get<std::string>().substr(2);
+      if (path.ends_with("/*")) CHECK(files.lower_bound(path.substr(0, path.size() - 1))->first.starts_with(path.substr(0, path.size() - 1)));
+      else CHECK(files.count(path) == 1);
     }
   }
   // One runtime dependency, a peer: the project's own pin of dotlottie-web; React optional.
@@ -247,7 +262,7 @@ TEST_CASE("export --format web writes the package folder, build writes the same 
   const test::CliResult exported = test::run_cli("export --format web -o '" + (work / "pkg").string() + "'", work);
   INFO(exported.err);
   REQUIRE(exported.exit_code == 0);
-  CHECK(exported.out.find("web package of gpu-cluster: 10 files") != std::string::npos);
+  CHECK(exported.out.find("web package of gpu-cluster: 40 files") != std::string::npos);
   const test::CliResult built = test::run_cli("build --out '" + (work / "out").string() + "'", work);
   REQUIRE(built.exit_code == 0);
   for (const std::string& name : render::web::web_package_files(test::builtin_spec())) {

@@ -10,6 +10,8 @@
 #include "render/cairo/sized_scene.h"
 #include "render/check/asset_check.h"
 #include "render/golden/golden_check.h"
+#include "render/golden/golden_report.h"
+#include "render/golden/golden_update.h"
 #include "render/lottie/dotlottie_writer.h"
 #include "render/lottie/rlottie_player.h"
 #include "render/preview/preview_page.h"
@@ -213,6 +215,31 @@ void BM_GoldenCheck(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_GoldenCheck)->Unit(benchmark::kMillisecond);
+
+// `iconsynth golden update --dir tests/golden` planned, nothing written: every frame rendered and
+// hashed, each variant checked so that frames matching their accepted images are kept.
+void BM_GoldenUpdate(benchmark::State& state) {
+  const std::string dir = std::string(ICONSYNTH_SOURCE_DIR) + "/tests/golden";
+  render::golden::UpdateOptions options;
+  options.renderer = render::golden::current_renderer("bench");
+  for (auto _ : state) {
+    const auto update = render::golden::plan_update(builtin(), dir, options);
+    if (!update.writes.empty()) state.SkipWithError("an update of the unchanged tree would write files");
+  }
+}
+BENCHMARK(BM_GoldenUpdate)->Unit(benchmark::kMillisecond);
+
+// `golden check --report` after the strong swell grew 2 %: 18 variants fail in one group; the
+// check and the report's files in memory (its strips, the worst frame's images, the page).
+void BM_GoldenReport(benchmark::State& state) {
+  const std::string dir = std::string(ICONSYNTH_SOURCE_DIR) + "/tests/golden";
+  const spec::IconSpec changed = spec::load_spec_with_overrides({}, {"motions.strong.timeline.sequence.1.exchange.swell.scale=1.224"});
+  for (auto _ : state) {
+    const auto report = render::golden::check_golden_set(changed, dir, {});
+    benchmark::DoNotOptimize(render::golden::write_report(report, "report", {"tests/golden", ""}));
+  }
+}
+BENCHMARK(BM_GoldenReport)->Unit(benchmark::kMillisecond);
 
 // `iconsynth check gpu-cluster.lottie --size N`: read the bundle, then every animation, every
 // frame, each player against Cairo (450 frame pairs a player). Arg 0: rlottie only; arg 1: rlottie

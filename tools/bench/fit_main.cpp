@@ -14,7 +14,7 @@
 #include "render/scene/scene.h"
 #include "spec/loader.h"
 #include "spec/overrides.h"
-#include "tools/iconsynth/npm_package.h"
+#include "tools/bench/fit_players.h"
 
 #include <benchmark/benchmark.h>
 
@@ -38,11 +38,8 @@ const spec::IconSpec& perturbed() {
 void fit_asset(benchmark::State& state, const std::string& bytes, const std::string& name) {
   const spec::IconSpec base = spec::load_spec_text(spec::builtin_spec_text());
   render::fit::TargetOptions reading;
-  try {
-    reading.thorvg = cli::find_thorvg("");
-    reading.players.push_back(render::check::Engine::Thorvg);
-  } catch (const std::exception& e) {
-    state.SkipWithError(e.what());
+  if (const auto missing = bench::read_in_both_players(reading)) {
+    state.SkipWithError(missing->c_str());
     return;
   }
   render::fit::FitResult result;

@@ -1,9 +1,10 @@
-// The softness report (issue #24): how soft the rest pose looks at the sizes icons are shown.
+// The softness report: how soft the rest pose looks at the sizes icons are shown.
 //   ./build/softness [--spec FILE]...      (default: the built-in spec)
 // For each style and preset weight, the rest pose's softness (render/compare/softness.h), as
-// Cairo draws it, at 16 … 48 px, three ways: before #24 (the spec with the layout it had:
-// padding 1.25, die 2.5, no keylines, no hinting), exact (today's spec unhinted, what --exact
-// and a player scaling the bundle draw) and hinted (what outputs written for that size draw).
+// Cairo draws it, at 16 … 48 px, three ways: off-grid (the spec's layout a quarter unit off the
+// grid: padding 1.25, die 2.5, no keylines, no hinting: what a layout drawn without regard to
+// pixels gives), exact (the spec unhinted, what --exact and a player scaling the bundle draw) and
+// hinted (what outputs written for that size draw).
 
 #include "render/cairo/sized_scene.h"
 #include "spec/loader.h"
@@ -19,8 +20,8 @@ namespace {
 
 using namespace iconsynth;
 
-// The spec as it was before keylines and hinting: the layout numbers #24 changed put back.
-spec::IconSpec before_keylines(const std::string& file) {
+// The spec off the grid: padding and die a quarter unit off whole units, no keylines, no hinting.
+spec::IconSpec off_grid(const std::string& file) {
   spec::Json doc;
   if (file.empty()) {
     doc = spec::Json::parse(spec::builtin_spec_text());
@@ -51,8 +52,8 @@ int main(int argc, char** argv) {
   const std::vector<int> sizes{16, 20, 24, 32, 40, 48};
   for (const std::string& file : specs) {
     const spec::IconSpec spec = spec::load_spec_with_overrides(file, {});
-    const spec::IconSpec before = before_keylines(file);
-    std::printf("%s: before #24 / exact / hinted\n| style, weight |", spec.id.c_str());
+    const spec::IconSpec off = off_grid(file);
+    std::printf("%s: off-grid / exact / hinted\n| style, weight |", spec.id.c_str());
     for (int s : sizes) std::printf(" %d px |", s);
     std::printf("\n|---|");
     for (std::size_t i = 0; i < sizes.size(); ++i) std::printf("---|");
@@ -60,7 +61,7 @@ int main(int argc, char** argv) {
     const spec::VariantSpace space(spec);
     const spec::Variant defaults = space.defaults();
     for (const spec::Variant& v : space.variants({.motion = defaults.motion, .theme = defaults.theme})) {
-      const render::AnimatedScene old = render::build_scene(before, v), exact = render::build_scene(spec, v);
+      const render::AnimatedScene old = render::build_scene(off, v), exact = render::build_scene(spec, v);
       std::printf("| %s w%s |", v.style.c_str(), spec::VariantSpace::weight_label(v.weight).c_str());
       for (int s : sizes) {
         std::printf(" %.2f / %.2f / %.2f |", render::rest_softness(old, s), render::rest_softness(exact, s),

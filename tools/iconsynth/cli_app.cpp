@@ -37,6 +37,16 @@ int report_failure(std::exception_ptr failure, std::ostream& err) {
   }
 }
 
+namespace {
+
+// Every command's --help ends with where its full manual page is: `man iconsynth-golden-check`.
+void point_to_manual(CLI::App& command, const std::string& page) {
+  command.footer("The full manual: man " + page);
+  for (CLI::App* sub : command.get_subcommands([](CLI::App*) { return true; })) point_to_manual(*sub, page + "-" + sub->get_name());
+}
+
+}  // namespace
+
 int run(int argc, char** argv) {
   CLI::App app("iconsynth: a procedural animated-icon synthesizer (gpu-cluster)", "iconsynth");
   app.set_version_flag("--version", std::string("iconsynth ") + ICONSYNTH_VERSION);
@@ -53,6 +63,7 @@ int run(int argc, char** argv) {
   add_sheet_command(app);
   add_preview_command(app);
   add_completion_command(app);
+  point_to_manual(app, "iconsynth");
 
   // CLI11 would only say "a subcommand is required"; name the word it did not know instead.
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* c) { return c->get_name() == argv[1]; }).empty()) {

@@ -1,5 +1,6 @@
 #include "tools/iconsynth/cli_options.h"
 
+#include "render/scene/drawn_values.h"
 #include "spec/json_reader.h"
 #include "spec/loader.h"
 #include "spec/tunable_paths.h"
@@ -31,6 +32,8 @@ spec::IconSpec SpecOptions::load() const {
       // The file alone is not valid (the overrides mend it): there is no "before" to compare with.
     }
   }
+  // A value the icon draws as another does nothing where it is: said, not refused.
+  for (const render::DrawnValue& d : render::drawn_values(spec)) std::cerr << "iconsynth: warning: " << render::drawn_value_text(d) << "\n";
   return spec;
 }
 

@@ -87,7 +87,8 @@ void add_completion_command(CLI::App& app) {
   auto shell = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand("completion", "Print a shell completion script (bash): source <(iconsynth completion bash)");
   cmd->add_option("shell", *shell, "The shell")->check(CLI::IsMember({"bash"}))->required();
-  cmd->callback([&app] { std::fputs(bash_completion(app).c_str(), stdout); });
+  // The callback owns the option's variable: CLI11 writes the parsed word into it after this returns.
+  cmd->callback([&app, shell] { std::fputs(bash_completion(app).c_str(), stdout); });
 }
 
 }  // namespace iconsynth::cli

@@ -58,7 +58,8 @@ void export_web_package(const spec::IconSpec& spec, const render::lottie::Bundle
   }
   if (const std::string left = staging.commit(); !left.empty()) std::cout << "note: " << left << "\n";
   std::cout << "wrote " << dir << "/ (web package of " << spec.id << ": " << files.size() << " files, " << bytes
-            << " bytes; runtime, React component, <" << render::web::kElementTag << ">, types, descriptor and bundle)\n";
+            << " bytes; runtime, React component, <" << render::web::kElementTag << ">, types, descriptor, bundle and "
+            << render::lottie::masters(spec).size() << " masters)\n";
 }
 
 void run_export(const ExportOptions& asked, CLI::App& cmd) {
@@ -101,9 +102,13 @@ void run_export(const ExportOptions& asked, CLI::App& cmd) {
   for (const char* name : {"--style", "--motion", "--color"}) {
     if (cmd.count(name) > 0) throw std::invalid_argument(std::string(name) + " applies to --format lottie and svg only; a dotLottie bundle (and the web package around it) holds every style and motion");
   }
-  // Players scale a bundle to any size: it keeps the exact geometry (README "Crisp at every size").
-  if (cmd.count("--exact") > 0) {
-    throw std::invalid_argument("--exact applies to --format lottie and svg only; a dotLottie bundle always holds the exact geometry");
+  // The web package holds the exact bundle and every master; --size and --exact choose one bundle.
+  if (o.format == "web" && (cmd.count("--size") > 0 || cmd.count("--exact") > 0)) {
+    throw std::invalid_argument(std::string(cmd.count("--size") > 0 ? "--size" : "--exact") +
+                                " does not apply to --format web; the package holds the exact bundle and a master for each size its runtime picks");
+  }
+  if (cmd.count("--exact") > 0 && cmd.count("--size") == 0) {
+    throw std::invalid_argument("--exact applies with --size only; without it a dotLottie bundle holds the exact geometry");
   }
   const render::Variant base = o.variant.resolve(spec);
   render::lottie::BundleOptions options;
@@ -115,13 +120,23 @@ void run_export(const ExportOptions& asked, CLI::App& cmd) {
     export_web_package(spec, options, o.output, o.force);
     return;
   }
+  // Written for a --size the user gives: the master for that size (fitted to its pixels, the
+  // weight baked), unless --exact or the spec does not hint there. Else players scale it to any
+  // size: the exact geometry.
+  const bool master = cmd.count("--size") > 0 && !o.exact && render::hints_at(spec, o.size);
+  if (master) options = render::web::master_options(options, {o.size, base.weight});
   const std::string bytes = render::lottie::write_dotlottie(spec, options);
   write_file_atomically(o.output, bytes);
   const spec::VariantSpace space(spec);
   std::cout << "wrote " << o.output << " (" << space.styles().size() * space.motions().size() << " animations, themes "
-            << spec::joined_names(space.themes(), " and ") << " alone and at weights "
-            << spec::joined_names(weight_labels(spec.weight_presets), ", ") << ", inline weight " << spec::VariantSpace::weight_label(base.weight) << ", " << bytes.size()
-            << " bytes)\n";
+            << spec::joined_names(space.themes(), " and ");
+  if (master) {
+    std::cout << ", drawn for " << o.size << " px at weight " << spec::VariantSpace::weight_label(base.weight);
+  } else {
+    std::cout << " alone and at weights " << spec::joined_names(weight_labels(spec.weight_presets), ", ") << ", inline weight "
+              << spec::VariantSpace::weight_label(base.weight);
+  }
+  std::cout << ", " << bytes.size() << " bytes)\n";
 }
 
 }  // namespace
@@ -138,16 +153,20 @@ void add_export_command(CLI::App& app) {
                   "ink is currentColor, --iconsynth-weight and --iconsynth-secondary restyle it), dotlottie (.lottie "
                   "bundle) or descriptor (<icon>.mjs, the ES module that describes the bundle and computes its slot "
                   "values; put it beside the bundle) or web (a folder: the ES-module package with the bundle, its "
-                  "descriptor, a runtime, a React component, a custom element and TypeScript declarations)")
+                  "masters (drawn for the pixels of each size a page shows the icon at), its descriptor, a runtime, a React "
+                  "component, a custom element and TypeScript declarations)")
       ->check(CLI::IsMember(std::vector<std::string>(kExportFormats.begin(), kExportFormats.end())));
-  cmd->add_option("--size", options->size, "Canvas size in px (the 24-unit grid scaled to it)")
+  cmd->add_option("--size", options->size,
+                  "Canvas size in px (the 24-unit grid scaled to it). Given, the geometry is fitted to that many px up to the spec's "
+                  "hinting.up_to (unless --exact): with --format dotlottie, the master a page of that many backing pixels plays "
+                  "(the weight baked at --weight)")
       ->check(CLI::Range(render::kMinSize, render::kMaxSize))
       ->capture_default_str();
   cmd->add_flag("--reduced-motion", options->reduced_motion,
                 "With --format lottie or svg: the reduced-motion rendition, the rest pose as a one-frame animation");
   cmd->add_flag("--pretty", options->pretty, "With --format svg: one rule and one element per line (minified otherwise)");
   cmd->add_flag("--exact", options->exact,
-                "With --format lottie or svg and --size: the exact geometry, not the one fitted to the --size px grid");
+                "With --format lottie, svg or dotlottie and --size: the exact geometry, not the one fitted to the --size px grid");
   cmd->add_flag("--force", options->force,
                 "With --format web: replace the folder even when it holds files the package does not have (replaced whole either way)");
   cmd->add_option("-o,--output", options->output,

@@ -1,15 +1,17 @@
-// iconsynth preview page. One clock drives both sides: each tick (or scrubber move) shows the same
-// integer frame in lottie-web (goToAndStop) and in the Cairo flipbook (a filmstrip cell), so what is
-// compared is always the same frame. Colour, weight and theme reach the Lottie side only through its
-// slots: the page edits `slots` in a copy of the exported JSON and reloads the player.
-// Served by `iconsynth preview --serve`, the page hears of each new build from the server's event
-// stream and swaps its data in place, keeping its frame, motion and pickers.
+// iconsynth preview page: the viewer. One clock drives both sides: each tick (or scrubber move)
+// shows the same integer frame in lottie-web (goToAndStop) and in the Cairo flipbook (a filmstrip
+// cell), so what is compared is always the same frame. Colour, weight and theme reach the Lottie
+// side only through its slots: the page edits `slots` in a copy of the exported JSON.
+// Served by `iconsynth preview --serve`, the page is also an editor (editor.js): it swaps the data
+// of each edit in place (swap below), keeping its frame, motion and pickers. Without a server the
+// page is a viewer and says so.
 (function () {
   'use strict';
   let D = window.ICONSYNTH_PREVIEW;
-  const status = window.ICONSYNTH_STATUS || { watch: false, build: "", error: null };
+  const status = window.ICONSYNTH_STATUS || { watch: false, build: '', error: null };
   const $ = (id) => document.getElementById(id);
   const STATUS_POLL_MS = 300;
+  const SPEEDS = [1, 0.25, 0.1];
 
   function showError(message) {
     const box = $('error');
@@ -24,7 +26,6 @@
   }
 
   const hexToRgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  const rgbToHex = (rgb) => '#' + rgb.map((c) => c.toString(16).padStart(2, '0')).join('');
   // Same rule as spec::mix: per-channel sRGB mix, rounded to the nearest 8-bit value.
   const mix = (a, b, t) => a.map((c, i) => Math.round(c + (b[i] - c) * t));
   const slotColor = (rgb) => rgb.map((c) => c / 255);
@@ -37,18 +38,23 @@
     color: D.themes[D.cairo.theme].primary,
     weight: D.cairo.weight,
     frame: 0,
+    speed: 1,
+    loop: null,  // {from, to}: the frames played over and over, or null for the whole motion
     // Reduced motion: open on the rest pose, paused; the play button (an explicit request) still plays.
     reducedMotion,
     playing: !/[?&]paused\b/.test(location.search) && !reducedMotion,
   };
-  let cards = [];  // {style, variant, anim, lottieBox, cairoBox, lottieCaption, cairoCaption}
+  let cards = [];  // {style, variant, anim, lottieBox, cairoBox, cairoFrame, lottieCaption, cairoCaption}
+  const listeners = { frame: [], motion: [], shown: [] };
+  const emit = (name, arg) => listeners[name].forEach((f) => f(arg));
 
   const motionInfo = () => D.motions[state.motion];
   const frameCount = () => motionInfo().frames;
 
   // --- Lottie side --------------------------------------------------------------------------
   function themedAnimation(variant) {
-    const data = JSON.parse(JSON.stringify(variant.lottie));  // lottie-web writes into its data
+    // A copy for the player, which writes into its data (an edit's answer brings the text).
+    const data = JSON.parse(typeof variant.lottie === 'string' ? variant.lottie : JSON.stringify(variant.lottie));
     const primary = hexToRgb(state.color);
     data.slots.primary.p.k = slotColor(primary);
     if (data.slots.secondary) {
@@ -60,27 +66,49 @@
     return data;
   }
 
+  // Each card keeps one canvas, sized to the frame: lottie-web draws into its context, so loading
+  // new data (every edit) neither makes a canvas nor asks the page for the box's size.
   function loadLottie(card) {
     if (card.anim) card.anim.destroy();
+    if (!card.canvas) {
+      card.canvas = document.createElement('canvas');
+      card.canvas.width = card.canvas.height = D.size;
+      card.lottieBox.appendChild(card.canvas);
+    }
     card.anim = window.lottie.loadAnimation({
-      container: card.lottieBox, renderer: 'canvas', loop: false, autoplay: false,
+      renderer: 'canvas', loop: false, autoplay: false,
       animationData: themedAnimation(card.variant),
       // dpr 1: the canvas holds exactly the frame's pixels, like the Cairo cell beside it.
-      rendererSettings: { clearCanvas: true, preserveAspectRatio: 'xMidYMid meet', dpr: 1 },
+      rendererSettings: { context: card.canvas.getContext('2d'), clearCanvas: true, preserveAspectRatio: 'xMidYMid meet', dpr: 1 },
     });
     card.anim.addEventListener('DOMLoaded', () => showFrame(card));
     card.anim.addEventListener('error', (e) => console.error('lottie-web:', e && (e.nativeError || e.message || e)));
     showFrame(card);  // lottie-web may have finished loading inside loadAnimation
   }
 
-  // --- both sides ---------------------------------------------------------------------------
-  function showFrame(card) {
+  // --- Cairo side: the flipbook, or while a new one is drawn, the frame shown drawn alone -----
+  function cairoKey(card) { return (card.variant.filmstrips[state.theme] || '') + (card.variant.columns || ''); }
+
+  function showCairo(card) {
     const f = state.frame;
-    if (card.anim && card.anim.isLoaded) card.anim.goToAndStop(f, true);  // frames from ip
     const cols = card.variant.columns;
     card.cairoBox.style.backgroundPosition = `${-(f % cols) * D.size}px ${-Math.floor(f / cols) * D.size}px`;
     card.cairoBox.dataset.frame = String(f);
+    if (!card.frameUrl) { card.cairoFrame.hidden = true; return; }
+    // One frame request at a time; a newer frame waits for it and replaces any other waiting.
+    const url = `${card.frameUrl}&frame=${f}`;
+    if (card.frameLoading) { card.frameWaiting = url; return; }
+    if (card.cairoFrame.dataset.src === url) return;
+    card.frameLoading = true;
+    card.cairoFrame.dataset.src = url;
+    card.cairoFrame.src = url;
+  }
+
+  function showFrame(card) {
+    const f = state.frame;
+    if (card.anim && card.anim.isLoaded) card.anim.goToAndStop(f, true);  // frames from ip
     card.lottieBox.dataset.frame = String(f);
+    showCairo(card);
   }
 
   function captions() {
@@ -97,14 +125,17 @@
     state.frame = Math.max(0, Math.min(frameCount() - 1, Math.round(f)));
     for (const c of cards) showFrame(c);
     $('scrubber').value = String(state.frame);
+    $('scrubber').setAttribute('aria-valuetext', `frame ${state.frame}`);
     const ms = Math.round((state.frame * 1000) / D.fps);
     $('frame-label').textContent = `frame ${state.frame} / ${frameCount() - 1} · ${ms} ms`;
     const plot = motionInfo().plot;
     const x = plot.x0 + ((plot.x1 - plot.x0) * state.frame) / Math.max(1, frameCount() - 1);
     $('plot-cursor').style.left = `${(100 * x) / plot.width}%`;
+    emit('frame', state.frame);
   }
 
-  // A hover mark on each event line of the plot: the event and the spec path (and value) that places it.
+  // A hover mark on each event line of the plot: the event and the spec path (and value) that
+  // places it. (The editor puts its own draggable lines over these.)
   function eventMarks() {
     for (const old of document.querySelectorAll('#plot-frame .event')) old.remove();
     const info = motionInfo();
@@ -124,8 +155,18 @@
     for (const c of cards) {
       c.lottieBox.style.background = backdrop;
       c.cairoBox.style.backgroundColor = backdrop;
-      c.cairoBox.style.backgroundImage = `url("${c.variant.filmstrips[state.theme]}?g=${D.build}")`;
+      const src = c.variant.filmstrips[state.theme];
+      c.cairoBox.style.backgroundImage = `url("${src}${src.includes('?') ? '&' : '?'}g=${D.build}")`;
+      c.frameUrl = null;
     }
+  }
+
+  function showPlot() {
+    const plot = motionInfo().plot;
+    const src = plot.src.includes('?') ? plot.src : `${plot.src}?g=${D.build}`;
+    if ($('plot-image').getAttribute('src') !== src) $('plot-image').src = src;
+    $('plot-image').width = plot.width;
+    eventMarks();
   }
 
   function buildCards() {
@@ -139,24 +180,44 @@
       card.dataset.style = style;
       card.innerHTML = `<h2>${style} · ${state.motion}</h2><div class="sides">` +
         `<figure class="side"><div class="surface lottie" id="lottie-${style}"></div><figcaption></figcaption></figure>` +
-        `<figure class="side"><div class="surface cairo" id="cairo-${style}"></div><figcaption></figcaption></figure></div>`;
+        `<figure class="side"><div class="surface cairo" id="cairo-${style}"><img class="cairo-frame" alt="" hidden></div>` +
+        `<figcaption></figcaption></figure></div>`;
       root.appendChild(card);
       const [lottieBox, cairoBox] = card.querySelectorAll('.surface');
       for (const box of [lottieBox, cairoBox]) box.style.width = box.style.height = `${D.size}px`;
       // Captions wrap under their player, so the two players stay side by side.
       for (const side of card.querySelectorAll('.side')) side.style.width = `${D.size}px`;
       const [lottieCaption, cairoCaption] = card.querySelectorAll('figcaption');
-      return { style, variant, anim: null, lottieBox, cairoBox, lottieCaption, cairoCaption };
+      const cairoFrame = cairoBox.querySelector('.cairo-frame');
+      const c = { style, variant, anim: null, lottieBox, cairoBox, cairoFrame, lottieCaption, cairoCaption, frameUrl: null };
+      cairoFrame.addEventListener('load', () => frameLoaded(c));
+      cairoFrame.addEventListener('error', () => frameLoaded(c));
+      return c;
     });
     applyTheme();
     for (const c of cards) loadLottie(c);
     $('scrubber').max = String(frameCount() - 1);
-    const plot = motionInfo().plot;
-    $('plot-image').src = `${plot.src}?g=${D.build}`;
-    $('plot-image').width = plot.width;
-    eventMarks();
+    showPlot();
     captions();
     setFrame(Math.min(state.frame, frameCount() - 1));
+    emit('motion', state.motion);
+  }
+
+  function frameLoaded(card) {
+    card.frameLoading = false;
+    if (card.frameUrl && card.cairoFrame.dataset.src.startsWith(card.frameUrl)) {
+      card.cairoFrame.hidden = false;
+      emit('shown', { side: 'cairo', card: card.style, src: card.cairoFrame.dataset.src });
+    }
+    if (card.frameWaiting) {
+      const next = card.frameWaiting;
+      card.frameWaiting = null;
+      if (card.frameUrl && next.startsWith(card.frameUrl) && card.cairoFrame.dataset.src !== next) {
+        card.frameLoading = true;
+        card.cairoFrame.dataset.src = next;
+        card.cairoFrame.src = next;
+      }
+    }
   }
 
   function reloadLottie() {
@@ -164,11 +225,20 @@
     captions();
   }
 
-  // --- clock --------------------------------------------------------------------------------
-  let clockStart = 0;
+  // --- clock: play, pause, speed, a loop region -----------------------------------------
+  let clockStart = 0, clockFrom = 0;
+  function span() {
+    const last = frameCount() - 1;
+    if (!state.loop) return { from: 0, to: last };
+    const from = Math.max(0, Math.min(last, state.loop.from)), to = Math.max(from, Math.min(last, state.loop.to));
+    return { from, to };
+  }
   function tick(now) {
     if (!state.playing) return;
-    setFrame(Math.floor(((now - clockStart) * D.fps) / 1000) % frameCount());
+    const { from, to } = span();
+    const played = Math.floor(((now - clockStart) * D.fps * state.speed) / 1000);
+    const length = to - from + 1;
+    setFrame(from + ((clockFrom - from + played) % length + length) % length);
     requestAnimationFrame(tick);
   }
   function setPlaying(playing) {
@@ -176,19 +246,24 @@
     $('play').textContent = playing ? 'pause' : 'play';
     $('play').setAttribute('aria-pressed', String(playing));
     if (playing) {
-      clockStart = performance.now() - (state.frame * 1000) / D.fps;  // resume where the scrubber is
+      const { from, to } = span();
+      clockFrom = state.frame < from || state.frame > to ? from : state.frame;  // resume where the scrubber is
+      clockStart = performance.now();
       requestAnimationFrame(tick);
     }
   }
+  function restartClock() { if (state.playing) setPlaying(true); }
 
   // --- controls -----------------------------------------------------------------------------
-  function option(select, value) {
+  function option(select, value, text) {
     const o = document.createElement('option');
-    o.value = o.textContent = value;
+    o.value = value;
+    o.textContent = text || value;
     select.appendChild(o);
   }
   Object.keys(D.motions).forEach((m) => option($('motion'), m));
   Object.keys(D.themes).forEach((t) => option($('theme'), t));
+  SPEEDS.forEach((s) => option($('speed'), String(s), `${s}×`));
   $('motion').value = state.motion;
   $('theme').value = state.theme;
   $('color').value = state.color;
@@ -201,13 +276,21 @@
   }
   $('weight-value').textContent = weightText(state.weight);
 
-  $('motion').addEventListener('change', (e) => { state.motion = e.target.value; state.frame = 0; buildCards(); });
+  function setMotion(m) {
+    if (m === state.motion || !D.motions[m]) return;
+    state.motion = m;
+    $('motion').value = m;
+    state.frame = 0;
+    buildCards();
+  }
+  $('motion').addEventListener('change', (e) => setMotion(e.target.value));
   $('theme').addEventListener('change', (e) => {
     state.theme = e.target.value;
     state.color = D.themes[state.theme].primary;
     $('color').value = state.color;
     applyTheme();
     reloadLottie();
+    for (const c of cards) showCairo(c);
   });
   $('color').addEventListener('input', (e) => { state.color = e.target.value; reloadLottie(); });
   weight.addEventListener('input', (e) => {
@@ -224,6 +307,21 @@
   });
   $('play').addEventListener('click', () => setPlaying(!state.playing));
   $('scrubber').addEventListener('input', (e) => { setPlaying(false); setFrame(Number(e.target.value)); });
+  $('speed').addEventListener('change', (e) => { state.speed = Number(e.target.value); restartClock(); });
+  function readLoop() {
+    const from = Number($('loop-from').value), to = Number($('loop-to').value);
+    state.loop = $('loop').checked && Number.isFinite(from) && Number.isFinite(to) ? { from, to } : null;
+    restartClock();
+  }
+  for (const id of ['loop', 'loop-from', 'loop-to']) $(id).addEventListener('change', readLoop);
+  // Space plays and pauses, as in every player, unless a control that takes keys has the focus.
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== ' ' || e.defaultPrevented) return;
+    const t = e.target;
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(t.tagName) || t.getAttribute('role'))) return;
+    e.preventDefault();
+    setPlaying(!state.playing);
+  });
 
   // --- watch mode: poll status.js; another build reloads, an error shows -----------------
   let shownError = null;
@@ -249,8 +347,101 @@
     document.head.appendChild(script);
   }
 
-  // --- served: the server's event stream brings each build; the data is swapped in place ----
-  // The next build's data.js, run as a script (the page has no fetch: it also works from disk).
+  // --- new data in place: a build of the folder, or an edit ------------------------------
+  // A variant's animation that did not change is not sent again: the one shown is kept.
+  function merge(data) {
+    for (const [id, v] of Object.entries(data.variants)) {
+      const old = D.variants[id];
+      if (!v.lottie && old && old.key === v.key) v.lottie = old.lottie;
+    }
+    return data;
+  }
+  // The flipbooks the cards will show, loaded before the swap so no card goes blank.
+  function preloadFlipbooks(data) {
+    const sources = data.styles.map((style) => data.variants[`${style}-${state.motion}`].filmstrips[state.theme]);
+    return Promise.all(sources.map((src) => new Promise((resolve) => {
+      const image = new Image();
+      image.onload = image.onerror = resolve;
+      image.src = `${src}${src.includes('?') ? '&' : '?'}g=${data.build}`;
+    })));
+  }
+  // Takes `data` in place: the pickers, frame and play state stay; a card's animation is loaded
+  // again only when it changed, and a card whose frames changed shows them drawn one at a time
+  // (frames[theme] + &frame=N) until its flipbook is loaded (loadFlipbooks). `quick` (an edit
+  // while values still move) leaves the plot's image for loadFlipbooks too: the editor draws the
+  // curve being shaped itself.
+  function swap(data, quick) {
+    data = merge(data);
+    // A colour that was the theme's own follows the theme's new colour; one the user picked stays.
+    const followsTheme = state.color.toLowerCase() === D.themes[state.theme].primary.toLowerCase();
+    const before = D;
+    D = data;
+    window.ICONSYNTH_PREVIEW = D;
+    if (!D.motions[state.motion]) state.motion = D.defaultMotion;
+    if (!D.themes[state.theme]) state.theme = D.cairo.theme;
+    if (followsTheme) $('color').value = state.color = D.themes[state.theme].primary;
+    const motions = Object.keys(D.motions);
+    if (motions.join() !== Object.keys(before.motions).join()) {
+      $('motion').replaceChildren();
+      motions.forEach((m) => option($('motion'), m));
+      $('motion').value = state.motion;
+    }
+    if (!quick) describe();
+    const sameCards = cards.length === D.styles.length && cards.every((c) => D.variants[`${c.style}-${state.motion}`]);
+    if (!sameCards || frameCount() !== before.motions[state.motion]?.frames) {
+      buildCards();
+    } else {
+      let folderBuild = false;
+      for (const c of cards) {
+        const v = D.variants[`${c.style}-${state.motion}`];
+        const lottieChanged = v.key !== c.variant.key || v.lottie !== c.variant.lottie;
+        const cairoChanged = cairoKey({ variant: v }) !== cairoKey(c);
+        c.variant = v;
+        if (lottieChanged) loadLottie(c);
+        if (!v.frames) {
+          folderBuild = folderBuild || D.build !== before.build;  // flipbooks under the same names
+        } else if (cairoChanged) {
+          c.frameUrl = v.frames[state.theme];
+          // The answer may bring the frame shown, drawn already: no request for it.
+          const now = v.frameNow;
+          if (now && now.theme === state.theme && now.frame === state.frame && !c.frameLoading) {
+            c.frameLoading = true;
+            c.cairoFrame.dataset.src = `${c.frameUrl}&frame=${state.frame}`;
+            c.cairoFrame.src = now.src;
+          }
+          showCairo(c);
+        }
+      }
+      if (folderBuild) applyTheme();
+      $('scrubber').max = String(frameCount() - 1);
+      if (!quick) showPlot();
+      captions();
+      setFrame(Math.min(state.frame, frameCount() - 1));
+    }
+    window.iconsynthPreview.build = D.build;
+    window.iconsynthPreview.appliedAt = Date.now();  // wall clock: a test compares it with the save
+  }
+  // Once edits pause: each card's flipbook for its current frames, then the flipbook replaces
+  // the frames drawn one at a time.
+  function loadFlipbooks() {
+    showPlot();
+    for (const c of cards) {
+      if (!c.frameUrl) continue;
+      const src = c.variant.filmstrips[state.theme];
+      const wanted = c.frameUrl;
+      const image = new Image();
+      image.onload = () => {
+        if (c.frameUrl !== wanted) return;  // edited again meanwhile
+        c.cairoBox.style.backgroundImage = `url("${src}")`;
+        c.frameUrl = null;
+        c.cairoFrame.hidden = true;
+        emit('shown', { side: 'flipbook', card: c.style, src });
+      };
+      image.src = src;
+    }
+  }
+
+  let pending = null;  // the build being loaded; a newer one replaces it
   function loadData(build) {
     return new Promise((resolve, reject) => {
       const script = document.createElement('script');
@@ -260,43 +451,24 @@
       document.head.appendChild(script);
     });
   }
-  // The flipbooks the cards will show, loaded before the swap so no card goes blank.
-  function preloadFlipbooks(data) {
-    const sources = data.styles.map((style) => data.variants[`${style}-${state.motion}`].filmstrips[state.theme]);
-    return Promise.all(sources.map((src) => new Promise((resolve) => {
-      const image = new Image();
-      image.onload = image.onerror = resolve;
-      image.src = `${src}?g=${data.build}`;
-    })));
-  }
-  function applyData(data) {
-    // A colour that was the theme's own follows the theme's new colour; one the user picked stays.
-    const followsTheme = state.color.toLowerCase() === D.themes[state.theme].primary.toLowerCase();
-    D = data;
-    if (!D.motions[state.motion]) state.motion = D.defaultMotion;
-    if (!D.themes[state.theme]) state.theme = D.cairo.theme;
-    if (followsTheme) $('color').value = state.color = D.themes[state.theme].primary;
-    $('motion').replaceChildren();
-    Object.keys(D.motions).forEach((m) => option($('motion'), m));
-    $('motion').value = state.motion;
-    describe();
-    buildCards();  // keeps state.frame (clamped), the pickers and whether it plays
-    window.iconsynthPreview.build = D.build;
-    window.iconsynthPreview.appliedAt = Date.now();  // wall clock: a test compares it with the save
-  }
-  let pending = null;  // the build being loaded; a newer one replaces it
+  // A build of the folder (the spec saved on disk): its data.js, the flipbooks first, then swapped
+  // in. The editor, when it is there, takes the update itself (it holds the page's changes).
   function onUpdate(update) {
     showError(update.error);
+    if (update.error) console.error(`iconsynth preview: ${update.error}`);
+    if (window.iconsynthPreview.onUpdate && window.iconsynthPreview.onUpdate(update)) return;
     if (update.error || !update.build || update.build === D.build || update.build === pending) return;
     pending = update.build;
+    const keep = D;
     loadData(update.build)
-      .then((data) => (data.build === pending ? preloadFlipbooks(data).then(() => data) : null))
-      .then((data) => { if (data && data.build === pending) { pending = null; applyData(data); } })
+      .then((data) => { window.ICONSYNTH_PREVIEW = keep; return data.build === pending ? preloadFlipbooks(data).then(() => data) : null; })
+      .then((data) => { if (data && data.build === pending) { pending = null; swap(data); } })
       .catch((e) => showError(e.message));
   }
   function listen() {
     const events = new EventSource('events');
     events.addEventListener('update', (e) => onUpdate(JSON.parse(e.data)));
+    return events;
   }
 
   function describe() {
@@ -306,20 +478,32 @@
                               D.meta.keywords.length && `Keywords: ${D.meta.keywords.join(', ')}`,
                               D.meta.license && `License: ${D.meta.license}`].filter(Boolean).join(' · ');
     $('footer').textContent = `${D.generator} · spec ${D.id} · build ${D.build} · lottie-web ${D.lottieWeb}` +
-                              (status.serve ? ' · served, updates as the spec is saved' : status.watch ? ' · watching the spec' : '');
+                              (status.serve ? ' · served: an editor, saving to the spec' : status.watch ? ' · watching the spec' : '');
   }
+
+  // For the editor, tests and the console: the page's state, its players and its hooks.
+  window.iconsynthPreview = {
+    build: D.build,
+    state,
+    data: () => D,
+    served: status.serve && location.protocol.startsWith('http'),
+    lottieFrame: (style) => cards.find((c) => c.style === style).anim.currentFrame,
+    slots: (style) => cards.find((c) => c.style === style).anim.animationData.slots,
+    cards: () => cards,
+    on: (name, f) => listeners[name].push(f),
+    swap,
+    loadFlipbooks,
+    setMotion,
+    setFrame: (f) => { setPlaying(false); setFrame(f); },
+    showError,
+    events: null,
+    onUpdate: null,
+  };
+
   describe();
   buildCards();
   setPlaying(state.playing);
   reportStatus(status, false);
-  if (status.serve && location.protocol.startsWith('http')) listen();
+  if (window.iconsynthPreview.served) window.iconsynthPreview.events = listen();
   else if (status.watch) setTimeout(pollStatus, STATUS_POLL_MS);
-
-  // For tests and the console: the page's state and its players.
-  window.iconsynthPreview = {
-    build: D.build,
-    state,
-    lottieFrame: (style) => cards.find((c) => c.style === style).anim.currentFrame,
-    slots: (style) => cards.find((c) => c.style === style).anim.animationData.slots,
-  };
 })();

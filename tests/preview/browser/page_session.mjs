@@ -6,35 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launchChromium } from './chromium.mjs';
+import { diskPage, launchChromium } from './chromium.mjs';
+import { parseArgs } from './session.mjs';
 
-function parseArgs(argv) {
-  const o = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const m = /^--(page|out)$/.exec(argv[i]);
-    if (!m || argv[i + 1] === undefined) throw new Error(`usage: page_session.mjs --page index.html --out DIR (bad '${argv[i]}')`);
-    o[m[1]] = argv[i + 1];
-  }
-  if (!o.page || !o.out) throw new Error('usage: page_session.mjs --page index.html --out DIR');
-  return o;
-}
-
-const opts = parseArgs(process.argv.slice(2));
+const opts = parseArgs('page_session.mjs', process.argv.slice(2), ['page', 'out']);
 fs.mkdirSync(opts.out, { recursive: true });
 const browser = await launchChromium();
 const record = { requests: [], consoleErrors: [], pageErrors: [], frames: [], play: {}, pickers: {} };
 try {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1100 }, deviceScaleFactor: 1 });
-  // Works from disk means: nothing but file:// is ever asked for.
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith('file:')) return route.continue();
-    record.requests.push(url);
-    return route.abort();
-  });
-  const page = await context.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') record.consoleErrors.push(m.text()); });
-  page.on('pageerror', (e) => record.pageErrors.push(e.message));
+  const page = await diskPage(browser, record);  // works from disk: nothing but file:// is ever asked for
   await page.goto(pathToFileURL(path.resolve(opts.page)).href);
   await page.waitForFunction(() => window.iconsynthPreview !== undefined, null, { timeout: 20000 });
 

@@ -4,23 +4,11 @@
 // tests/preview/page_in_browser_test.cpp judges it.
 //   tests/browser/run.sh tests/preview/browser/serve_session.mjs --cli ICONSYNTH --lottie-web DIR
 //       --spec SPEC.json --out PAGE_DIR --record OUT.json
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { launchChromium } from './chromium.mjs';
+import { parseArgs, startIconsynth, until } from './session.mjs';
 
-const TIMEOUT_MS = 60000;
 const EDITS = 20;
-
-function parseArgs(argv) {
-  const o = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const m = /^--(cli|lottie-web|spec|out|record)$/.exec(argv[i]);
-    if (!m || argv[i + 1] === undefined) throw new Error(`serve_session.mjs: bad argument '${argv[i]}'`);
-    o[m[1]] = argv[i + 1];
-  }
-  for (const k of ['cli', 'lottie-web', 'spec', 'out', 'record']) if (!o[k]) throw new Error(`serve_session.mjs: missing --${k}`);
-  return o;
-}
 
 // Saves like an editor: write beside, rename over.
 function save(file, text) {
@@ -28,29 +16,15 @@ function save(file, text) {
   fs.renameSync(`${file}.tmp`, file);
 }
 
-async function until(what, probe) {
-  const start = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - start > TIMEOUT_MS) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-const opts = parseArgs(process.argv.slice(2));
+const opts = parseArgs('serve_session.mjs', process.argv.slice(2), ['cli', 'lottie-web', 'spec', 'out', 'record']);
 const good = fs.readFileSync(opts.spec, 'utf8');
 const record = { consoleErrors: [], requests: [], edits: [] };
-const server = spawn(opts.cli, ['preview', '--serve', '--port', '0', '--spec', opts.spec, '--out', opts.out,
-                                '--lottie-web', opts['lottie-web']]);
-let said = '';
-server.stdout.on('data', (d) => { said += d; });
-server.stderr.on('data', (d) => { said += d; });
-const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
+const server = startIconsynth(opts.cli, ['preview', '--serve', '--port', '0', '--spec', opts.spec, '--out', opts.out,
+                                '--lottie-web', opts['lottie-web']], undefined);
 const browser = await launchChromium();
 try {
-  const url = (await until('the URL', () => /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(said)))[1];
-  await until('the first build', () => /preview: built/.test(said));
+  const url = await server.url();
+  await until('the first build', () => /preview: built/.test(server.said()));
   const page = await (await browser.newContext({ deviceScaleFactor: 1 })).newPage();
   page.on('console', (m) => { if (m.type() === 'error') record.consoleErrors.push(m.text()); });
   page.on('request', (r) => { if (!r.url().startsWith(url)) record.requests.push(r.url()); });
@@ -97,9 +71,8 @@ try {
   record.fixed.place = await place();
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  record.exit = await exited;
-  record.said = said;
+  record.exit = await server.stop();
+  record.said = server.said();
   fs.writeFileSync(opts.record, JSON.stringify(record, null, 2));
 }
 const ms = record.edits.map((e) => e.ms).sort((a, b) => a - b);

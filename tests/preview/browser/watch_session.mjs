@@ -8,19 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from './chromium.mjs';
+import { parseArgs } from './session.mjs';
 
 const TIMEOUT_MS = 60000;
-
-function parseArgs(argv) {
-  const o = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const m = /^--(cli|lottie-web|spec|out|record)$/.exec(argv[i]);
-    if (!m || argv[i + 1] === undefined) throw new Error(`watch_session.mjs: bad argument '${argv[i]}'`);
-    o[m[1]] = argv[i + 1];
-  }
-  for (const k of ['cli', 'lottie-web', 'spec', 'out', 'record']) if (!o[k]) throw new Error(`watch_session.mjs: missing --${k}`);
-  return o;
-}
 
 // Saves like an editor: write beside, rename over.
 function save(file, text) {
@@ -41,7 +31,7 @@ async function until(page, probe, arg) {
   }
 }
 
-const opts = parseArgs(process.argv.slice(2));
+const opts = parseArgs('watch_session.mjs', process.argv.slice(2), ['cli', 'lottie-web', 'spec', 'out', 'record']);
 const good = fs.readFileSync(opts.spec, 'utf8');
 const record = { consoleErrors: [] };
 const watcher = spawn(opts.cli, ['preview', '--watch', '--spec', opts.spec, '--out', opts.out, '--lottie-web', opts['lottie-web']]);

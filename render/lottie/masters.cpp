@@ -1,0 +1,45 @@
+#include "render/lottie/masters.h"
+
+#include "spec/variant_space.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace iconsynth::render::lottie {
+
+namespace {
+
+std::string path_of(const spec::IconSpec& spec, const std::string& px, const std::string& weight) {
+  return "masters/" + spec.id + "-" + px + "px-w" + weight + ".lottie";
+}
+
+}  // namespace
+
+std::vector<int> master_sizes(const spec::IconSpec& spec) {
+  std::vector<int> sizes;
+  for (int size : kPageSizes) {
+    for (double ratio : kPixelRatios) {
+      const double px = size * ratio;
+      if (px == std::floor(px) && px <= spec.hinting.up_to) sizes.push_back(static_cast<int>(px));
+    }
+  }
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  return sizes;
+}
+
+std::vector<Master> masters(const spec::IconSpec& spec) {
+  std::vector<Master> out;
+  for (int px : master_sizes(spec)) {
+    for (double weight : spec.weight_presets) out.push_back({px, weight});
+  }
+  return out;
+}
+
+std::string master_path(const spec::IconSpec& spec, const Master& master) {
+  return path_of(spec, std::to_string(master.px), spec::VariantSpace::weight_label(master.weight));
+}
+
+std::string master_path_pattern(const spec::IconSpec& spec) { return path_of(spec, "{px}", "{weight}"); }
+
+}  // namespace iconsynth::render::lottie

@@ -1,0 +1,238 @@
+// The editor as a person with a keyboard, a pointer or a screen reader uses it, found only by role
+// and accessible name (the spec path): `iconsynth preview --serve --spec SPEC` runs in FOLDER, the
+// page is open, and each step below is done and recorded; tests/preview/editor_in_browser_test.cpp
+// judges the record (the file's bytes, builds, the pages' own state).
+//   tests/browser/run.sh tests/preview/browser/editor_session.mjs --cli ICONSYNTH --lottie-web DIR
+//       --folder FOLDER --record OUT.json
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { launchChromium } from './chromium.mjs';
+import { parseArgs, startIconsynth, until } from './session.mjs';
+
+const SCALE = 'motions.strong.timeline.sequence.1.exchange.swell.scale';  // the first landing of strong
+const TRAVEL = 'motions.strong.timeline.sequence.1.exchange.travel.ease';
+const SECOND_LAND = 'motions.strong.timeline.sequence.2.exchange.travel.frames';
+const LIGHT_SCALE = 'motions.light.timeline.exchange.swell.scale';
+const LIGHT_TRAVEL = 'motions.light.timeline.exchange.travel.ease';
+
+const opts = parseArgs('editor_session.mjs', process.argv.slice(2), ['cli', 'lottie-web', 'folder', 'record']);
+const specFile = path.join(opts.folder, 'spec.json');
+const record = { consoleErrors: [], pageErrors: [], steps: {} };
+const server = startIconsynth(opts.cli, ['preview', '--serve', '--port', '0', '--size', '96', '--spec', 'spec.json', '--out', 'page',
+                                '--lottie-web', opts['lottie-web']], opts.folder);
+const browser = await launchChromium();
+let other = null;
+try {
+  const url = await server.url();
+  const page = await (await browser.newContext({ viewport: { width: 1500, height: 1000 } })).newPage();
+  page.on('console', (m) => { if (m.type() === 'error') record.consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => record.pageErrors.push(e.message));
+  await page.goto(`${url}?paused`);
+  const ready = () => page.waitForFunction(() => window.iconsynthEditor && window.iconsynthEditor.lastResponse);
+  await ready();
+  const rev = () => page.evaluate(() => window.iconsynthEditor.lastResponse.rev);
+  // Waits until every change asked for is built (nothing in flight, the panel says so).
+  const settled = async () => {
+    await page.waitForTimeout(50);
+    await until('the edit built', () => page.evaluate(() => {
+      const e = window.iconsynthEditor;
+      const asked = JSON.stringify([...e.changes].sort());
+      const built = JSON.stringify(e.lastResponse.changes.map((c) => [c.path, c.value]).sort());
+      return asked === built;
+    }));
+  };
+  const changes = () => page.evaluate(() => window.iconsynthEditor.lastResponse.changes);
+  const byName = (role, name) => page.getByRole(role, { name, exact: true });
+  const center = async (locator) => {
+    await locator.scrollIntoViewIfNeeded();
+    const b = await locator.boundingBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  // A drag at 60 events a second.
+  const drag = async (from, dx, dy, steps = 12) => {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= steps; i++) {
+      await page.mouse.move(from.x + (dx * i) / steps, from.y + (dy * i) / steps);
+      await page.waitForTimeout(16);
+    }
+    await page.mouse.up();
+  };
+  const original = fs.readFileSync(specFile, 'utf8');
+  record.original = original;
+  const panel = page.getByRole('region', { name: 'parameters' });
+  record.counts = {
+    spinbuttons: await panel.getByRole('spinbutton').count(),
+    sliders: await panel.getByRole('slider').count(),
+    colours: await page.getByRole('region', { name: 'parameters' }).locator('input[type=color]').count(),
+    easings: await panel.getByRole('combobox').count(),
+  };
+  record.viewerNoteHidden = await page.evaluate(() => document.getElementById('viewer-note').hidden);
+
+  // 1. A number by keyboard: strong's first landing, three steps up (it lands harder).
+  const field = byName('spinbutton', SCALE);
+  await field.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');  // 1.2 → 1.23
+  await page.keyboard.press('Shift+ArrowDown');  // ten steps down: 1.13
+  await page.keyboard.press('Shift+ArrowUp');    // and up: 1.23
+  await page.keyboard.press('Alt+ArrowUp');      // a tenth of a step: 1.231
+  await settled();
+  record.steps.keyboard = {
+    changes: await changes(),
+    motionShown: await page.evaluate(() => window.iconsynthPreview.state.motion),
+    sliderValue: await byName('slider', SCALE).inputValue(),
+    // Lottie scale is in %: the new peak is in the strong animations the players show.
+    inLottie: await page.evaluate(() => JSON.stringify(window.iconsynthPreview.cards()[0].anim.animationData).includes('[123.1,123.1')),
+    undoSteps: await page.evaluate(() => window.iconsynthEditor.undo.length),
+  };
+
+  // 2. An easing handle dragged with the pointer, then another moved by arrow keys.
+  const x1 = byName('slider', `${TRAVEL} x1`);
+  record.steps.handle = { before: await page.evaluate((p) => window.iconsynthEditor.value(p), TRAVEL) };
+  await drag(await center(x1), 30, -20);
+  await settled();
+  record.steps.handle.afterDrag = await page.evaluate((p) => window.iconsynthEditor.value(p), TRAVEL);
+  record.steps.handle.undoSteps = await page.evaluate(() => window.iconsynthEditor.undo.length);
+  const y1 = byName('slider', `${TRAVEL} y1`);
+  await y1.focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await settled();
+  record.steps.handle.afterKeys = await page.evaluate((p) => window.iconsynthEditor.value(p), TRAVEL);
+  record.steps.handle.valueNow = await y1.getAttribute('aria-valuenow');
+
+  // 3. An event line retimed on the plot: strong's second landing dragged later by whole frames.
+  const line = byName('slider', `${SECOND_LAND} (land r2 on the plot)`);
+  await line.scrollIntoViewIfNeeded();
+  const lineBox = await line.boundingBox();
+  const frames = await page.evaluate(() => {
+    const m = window.iconsynthPreview.data().motions.strong;
+    return { count: m.frames, width: m.plot.width, x0: m.plot.x0, x1: m.plot.x1 };
+  });
+  const shown = await page.evaluate(() => document.getElementById('plot-image').getBoundingClientRect().width);
+  const pxPerFrame = ((frames.x1 - frames.x0) / (frames.count - 1)) * (shown / frames.width);
+  record.steps.retime = { before: await page.evaluate((p) => window.iconsynthEditor.value(p), SECOND_LAND) };
+  await drag({ x: lineBox.x + lineBox.width / 2, y: lineBox.y + lineBox.height / 2 }, 3.2 * pxPerFrame, 0);
+  await settled();
+  record.steps.retime.after = await page.evaluate((p) => window.iconsynthEditor.value(p), SECOND_LAND);
+  record.steps.retime.undoSteps = await page.evaluate(() => window.iconsynthEditor.undo.length);
+
+  // 4. Presets from the keyboard: Esc puts the easing back, Enter takes the one moved to.
+  const combo = byName('combobox', LIGHT_TRAVEL);
+  await combo.focus();
+  await page.keyboard.press('ArrowDown');  // opens on the current preset
+  await page.keyboard.press('ArrowDown');  // previews the next
+  await settled();
+  record.steps.presets = { previewed: await page.evaluate((p) => window.iconsynthEditor.value(p), LIGHT_TRAVEL) };
+  await page.keyboard.press('Escape');
+  await settled();
+  record.steps.presets.afterEscape = await page.evaluate((p) => window.iconsynthEditor.value(p), LIGHT_TRAVEL);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await settled();
+  record.steps.presets.afterEnter = await page.evaluate((p) => window.iconsynthEditor.value(p), LIGHT_TRAVEL);
+  record.steps.presets.expanded = await combo.getAttribute('aria-expanded');
+
+  // 5. Save: the changes panel's --set flags, then the file.
+  record.steps.save = { flags: await page.evaluate(() => document.getElementById('set-flags').value), panel: await changes() };
+  await byName('button', 'Save').click();
+  await until('the save', () => fs.readFileSync(specFile, 'utf8') !== original);
+  await settled();
+  record.steps.save.file = fs.readFileSync(specFile, 'utf8');
+  record.steps.save.disabledAfter = await byName('button', 'Save').isDisabled();
+
+  // 6. Undo every step, save: the file's bytes as they were; redo every step, save: as saved.
+  const undoSteps = await page.evaluate(() => window.iconsynthEditor.undo.length);
+  for (let i = 0; i < undoSteps; i++) await byName('button', 'Undo').click();
+  await settled();
+  await byName('button', 'Save').click();
+  await until('the undone save', () => fs.readFileSync(specFile, 'utf8') === original);
+  record.steps.undo = { steps: undoSteps, fileBack: fs.readFileSync(specFile, 'utf8') === original };
+  await page.keyboard.press('Control+Shift+Z');  // one redo from the keyboard
+  for (let i = 1; i < undoSteps; i++) await byName('button', 'Redo').click();
+  await settled();
+  await byName('button', 'Save').click();
+  await until('the redone save', () => fs.readFileSync(specFile, 'utf8') !== original);
+  await settled();
+  record.steps.undo.redoneFile = fs.readFileSync(specFile, 'utf8');
+
+  // 7. A bad value: refused with the spec's own words, the icon keeps the last good, Save disabled.
+  const lightField = byName('spinbutton', LIGHT_SCALE);
+  // Lottie scale is in %: which peaks outline-light's animation holds.
+  const peak = () => page.evaluate(() => {
+    const text = JSON.stringify(window.iconsynthPreview.data().variants['outline-light'].lottie);
+    return { at115: text.includes('[115,115'), at130: text.includes('[130,130') };
+  });
+  await lightField.fill('1.15');
+  await lightField.press('Enter');
+  await settled();
+  record.steps.bad = { goodPeak: await peak() };
+  await lightField.fill('1.3');
+  await lightField.press('Enter');
+  const alert = page.getByRole('alert').filter({ hasText: 'would push' });
+  await alert.waitFor();
+  await settled();
+  record.steps.bad.alert = await alert.textContent();
+  record.steps.bad.invalid = await lightField.getAttribute('aria-invalid');
+  record.steps.bad.saveDisabled = await byName('button', 'Save').isDisabled();
+  record.steps.bad.peak = await peak();
+  record.steps.bad.value = await page.evaluate((p) => window.iconsynthEditor.value(p), LIGHT_SCALE);
+  await lightField.fill('1.2');
+  await lightField.press('Enter');
+  await settled();
+  record.steps.bad.fixed = { saveDisabled: await byName('button', 'Save').isDisabled(), invalid: await lightField.getAttribute('aria-invalid') };
+
+  // 8. The file edited on disk while the page holds an unsaved change: both kept, the choice offered.
+  const onDisk = fs.readFileSync(specFile, 'utf8').replace(/("tail": )4(\s*\}\s*,\s*"strong")/, '$16$2');
+  fs.writeFileSync(`${specFile}.tmp`, onDisk);
+  fs.renameSync(`${specFile}.tmp`, specFile);
+  const dialog = page.getByRole('dialog', { name: 'The spec changed on disk' });
+  await dialog.waitFor();
+  record.steps.conflict = {
+    disk: await page.locator('#conflict-disk').textContent(),
+    ours: await page.locator('#conflict-ours').textContent(),
+    fileUntouched: fs.readFileSync(specFile, 'utf8') === onDisk,
+  };
+  await byName('button', 'Apply my changes to the file as it is now').click();
+  await dialog.waitFor({ state: 'hidden' });
+  await settled();
+  await byName('button', 'Save').click();
+  await until('the merged save', () => fs.readFileSync(specFile, 'utf8') !== onDisk);
+  record.steps.conflict.merged = fs.readFileSync(specFile, 'utf8');
+  record.steps.conflict.onDisk = onDisk;
+
+  // 9. Writes another site's page or a request without the token might try: 403, nothing written.
+  const before = fs.readFileSync(specFile, 'utf8');
+  record.steps.security = {
+    noToken: await page.evaluate(async () => (await fetch('api/save', { method: 'POST', body: JSON.stringify({ changes: [] }) })).status),
+  };
+  other = http.createServer((req, res) => {
+    res.setHeader('Content-Type', 'text/html');
+    res.end('<!doctype html><title>elsewhere</title>');
+  }).listen(0, '127.0.0.1');
+  await new Promise((r) => other.once('listening', r));
+  const evil = await (await browser.newContext()).newPage();
+  await evil.goto(`http://127.0.0.1:${other.address().port}/`);
+  record.steps.security.crossOrigin = await evil.evaluate(async (target) => {
+    // A "simple" request, which a browser sends without asking first; the page cannot read the answer.
+    try {
+      await fetch(`${target}api/save`, { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' },
+                                         body: JSON.stringify({ changes: [{ path: 'frame_rate', value: 30 }], base: '' }) });
+      return 'sent';
+    } catch (e) {
+      return `failed: ${e.message}`;
+    }
+  }, url);
+  await page.waitForTimeout(200);
+  record.steps.security.unchanged = fs.readFileSync(specFile, 'utf8') === before;
+  record.saved = fs.readFileSync(specFile, 'utf8');
+  record.latency = await page.evaluate(() => window.iconsynthEditor.latency);
+} finally {
+  await browser.close();
+  if (other) other.close();
+  record.exit = await server.stop();
+  record.said = server.said();
+  fs.writeFileSync(opts.record, JSON.stringify(record, null, 2));
+}

@@ -1,0 +1,228 @@
+// The editor in headless Chromium, driven only by role and accessible name
+// (tests/preview/browser/editor_session.mjs), judged here by what matters: the spec file's bytes
+// after each Save, the builds they make, and what the page showed.
+#include "../tools/cli_support.h"
+#include "browser_support.h"
+
+#include "spec/loader.h"
+#include "spec/spec_document.h"
+#include "spec/tunable_paths.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+using namespace iconsynth;
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+namespace {
+
+struct Session {
+  fs::path folder;
+  Json record;
+};
+
+// One browser session serves every section (Catch2 reruns the test case once per section).
+const Session& editor_session() {
+  static const Session session = [] {
+    const fs::path folder = test::scratch_dir("editor-browser");
+    std::ofstream(folder / "spec.json") << spec::builtin_spec_text();
+    const fs::path record = folder / "record.json";
+    test::run_session("editor_session.mjs", "--cli '" + std::string(ICONSYNTH_CLI) + "' --lottie-web '" + test::lottie_web_folder() +
+                                                "' --folder '" + folder.string() + "' --record '" + record.string() + "'");
+    return Session{folder, Json::parse(test::read_file(record))};
+  }();
+  return session;
+}
+
+// The value of `path` in a spec text.
+Json value_in(const std::string& text, const std::string& path) { return spec::value_at(spec::parse_spec_json(text), path); }
+
+// `text` with the changes the panel listed applied token by token (what Save must have written).
+std::string with_listed(const std::string& text, const Json& listed) {
+  std::vector<spec::SpecChange> changes;
+  for (const Json& c : listed) changes.push_back({c["path"], spec::Json::parse(c["value"].dump())});
+  return spec::SpecDocument(text).with_changes(changes);
+}
+
+}  // namespace
+
+TEST_CASE("The editor, by role and name: keyboard, pointer, plot, presets, Save, undo, a bad value, a conflict, and writes refused",
+          "[preview][browser][editor]") {
+  const Session& s = editor_session();
+  const Json& r = s.record;
+  const Json& steps = r["steps"];
+  INFO("record in " << (s.folder / "record.json").string());
+  const std::string original = r["original"];
+
+  SECTION("the page is an editor with a control for every tunable path, and nothing failed") {
+    CHECK(r["pageErrors"].empty());
+    CHECK(r["viewerNoteHidden"] == true);
+    // A field for every number and duration (an easing's handles are the plot's).
+    int numbers = 0, colours = 0, easings = 0;
+    for (const spec::TunablePath& p : spec::tunable_paths(spec::load_spec_text(original))) {
+      numbers += (p.kind == spec::TunableKind::Number || p.kind == spec::TunableKind::Duration) &&
+                 p.path.find(".ease.") == std::string::npos;
+      colours += p.kind == spec::TunableKind::Colour;
+      easings += p.kind == spec::TunableKind::Easing;
+    }
+    CHECK(r["counts"]["spinbuttons"] == numbers);
+    CHECK(r["counts"]["sliders"] == numbers);
+    CHECK(r["counts"]["colours"] == colours);
+    CHECK(r["counts"]["easings"] == easings);
+    for (const Json& e : r["consoleErrors"]) CHECK_THAT(e.get<std::string>(), Catch::Contains("403"));  // the refused writes below
+  }
+
+  SECTION("a number set by keyboard steps by its step, ten with Shift, a tenth with Alt; the players show it") {
+    const Json& k = steps["keyboard"];
+    REQUIRE(k["changes"].size() == 1);
+    CHECK(k["changes"][0]["path"] == "motions.strong.timeline.sequence.1.exchange.swell.scale");
+    CHECK(k["changes"][0]["value"] == 1.231);
+    CHECK(k["changes"][0]["set"] == "--set motions.strong.timeline.sequence.1.exchange.swell.scale=1.231");
+    CHECK(k["sliderValue"] == "1.231");
+    CHECK(k["motionShown"] == "strong");  // working on strong's value shows strong
+    CHECK(k["inLottie"] == true);
+    CHECK(k["undoSteps"] == 6);  // one per key press
+  }
+
+  SECTION("an easing handle dragged with the pointer is one change, and one moved by arrows steps 0.01") {
+    const Json& h = steps["handle"];
+    CHECK(h["before"] == "swift-out");
+    REQUIRE(h["afterDrag"].is_array());
+    REQUIRE(h["afterDrag"].size() == 4);
+    CHECK(h["afterDrag"][0].get<double>() > 0.2);  // moved right
+    CHECK(h["undoSteps"] == 7);                   // the whole drag one step
+    CHECK(h["afterKeys"][1].get<double>() == Approx(h["afterDrag"][1].get<double>() + 0.02));
+    CHECK(std::stod(h["valueNow"].get<std::string>()) == Approx(h["afterKeys"][1].get<double>()));
+  }
+
+  SECTION("an event line dragged on the plot retimes its timing by whole frames") {
+    CHECK(steps["retime"]["before"] == 20);
+    CHECK(steps["retime"]["after"] == 23);
+    CHECK(steps["retime"]["undoSteps"] == 10);
+  }
+
+  SECTION("presets from the keyboard: arrows preview, Esc puts the easing back, Enter takes") {
+    const Json& p = steps["presets"];
+    CHECK(p["previewed"] != "ease-in-out");
+    CHECK(p["afterEscape"] == "ease-in-out");
+    CHECK(p["afterEnter"] == p["previewed"]);
+    CHECK(p["expanded"] == "false");
+  }
+
+  SECTION("Save writes exactly the changed tokens; the panel's --set flags build the same as the saved file") {
+    const Json& save = steps["save"];
+    const std::string saved = save["file"];
+    CHECK(saved == with_listed(original, save["panel"]));
+    CHECK(save["panel"].size() == 4);  // the scale, the travel easing, the second landing, the light travel preset
+    CHECK(save["disabledAfter"] == true);
+
+    // Parity: the saved file and the original with the panel's flags make byte-identical builds.
+    std::ofstream(s.folder / "saved.json") << saved;
+    std::ofstream(s.folder / "original.json") << original;
+    const fs::path a = s.folder / "build-saved", b = s.folder / "build-flags";
+    fs::remove_all(a), fs::remove_all(b);
+    auto r1 = test::run_cli("build --spec '" + (s.folder / "saved.json").string() + "' -o '" + a.string() + "'", s.folder);
+    INFO(r1.err);
+    REQUIRE(r1.exit_code == 0);
+    auto r2 = test::run_cli("build --spec '" + (s.folder / "original.json").string() + "' " + save["flags"].get<std::string>() + " -o '" +
+                                b.string() + "'", s.folder);
+    INFO(r2.err);
+    REQUIRE(r2.exit_code == 0);
+    int files = 0;
+    for (const auto& e : fs::recursive_directory_iterator(a)) {
+      if (!e.is_regular_file()) continue;
+      ++files;
+      const fs::path other = b / fs::relative(e.path(), a);
+      INFO(other.string());
+      REQUIRE(fs::exists(other));
+      CHECK(test::read_file(e.path()) == test::read_file(other));
+    }
+    CHECK(files > 20);
+  }
+
+  SECTION("undo every step and save: the file's bytes are back; redo them and save: the first save again") {
+    CHECK(steps["undo"]["steps"] == 11);
+    CHECK(steps["undo"]["fileBack"] == true);
+    CHECK(steps["undo"]["redoneFile"] == steps["save"]["file"]);
+  }
+
+  SECTION("a bad value is refused at the control in the spec's words; the icon keeps the last good; Save waits") {
+    const Json& bad = steps["bad"];
+    CHECK(bad["goodPeak"]["at115"] == true);
+    CHECK_THAT(bad["alert"].get<std::string>(),
+               Catch::Contains("1.3 would push the modules off the 24-unit grid; at most 1.25 with padding 1"));
+    CHECK(bad["invalid"] == "true");
+    CHECK(bad["saveDisabled"] == true);
+    CHECK(bad["peak"]["at115"] == true);  // the icon still the last good value's
+    CHECK(bad["peak"]["at130"] == false);
+    CHECK(bad["value"] == 1.15);
+    CHECK(bad["fixed"]["saveDisabled"] == false);
+    CHECK(bad["fixed"]["invalid"] == "false");
+  }
+
+  SECTION("the file edited on disk while the page holds a change: nothing overwritten, both shown, both kept") {
+    const Json& c = steps["conflict"];
+    CHECK(c["fileUntouched"] == true);
+    CHECK_THAT(c["disk"].get<std::string>(), Catch::Contains("\"tail\": 6"));
+    CHECK_THAT(c["ours"].get<std::string>(), Catch::Contains("motions.light.timeline.exchange.swell.scale"));
+    const std::string on_disk = c["onDisk"];
+    // Both: the disk's tail of 6 and the page's swell scale.
+    CHECK(c["merged"] == spec::SpecDocument(on_disk).with_changes({{"motions.light.timeline.exchange.swell.scale", 1.2}}));
+    CHECK(value_in(c["merged"], "motions.light.tail") == 6);
+  }
+
+  SECTION("a write without the token, and one from another site's page: 403, the file unchanged") {
+    CHECK(steps["security"]["noToken"] == 403);
+    CHECK(steps["security"]["crossOrigin"] == "sent");  // the browser sent it; the server refused it
+    CHECK(steps["security"]["unchanged"] == true);
+    CHECK(r["saved"] == steps["conflict"]["merged"]);
+  }
+
+  SECTION("stopped cleanly") {
+    CHECK(r["exit"]["code"] == 0);
+    CHECK_THAT(r["said"].get<std::string>(), Catch::Contains("preview: stopped serving"));
+  }
+}
+
+TEST_CASE("Tweaking toward a target: check's score on every edit, compared three ways, a fit cancelled and one accepted",
+          "[preview][browser][editor][against]") {
+  const fs::path folder = test::scratch_dir("editor-against");
+  std::ofstream(folder / "spec.json") << spec::builtin_spec_text();
+  // The target: our light motion as a Lottie whose swell is larger than the spec's.
+  const auto made = test::run_cli("export --format lottie --style outline --motion light --size 128 "
+                                  "--set motions.light.timeline.exchange.swell.scale=1.2 -o '" + (folder / "target.json").string() + "'",
+                                  folder);
+  REQUIRE(made.exit_code == 0);
+  const fs::path record_file = folder / "record.json";
+  test::run_session("against_session.mjs", "--cli '" + std::string(ICONSYNTH_CLI) + "' --lottie-web '" + test::lottie_web_folder() +
+                                             "' --folder '" + folder.string() + "' --target '" + (folder / "target.json").string() +
+                                             "' --record '" + record_file.string() + "'");
+  const Json r = Json::parse(test::read_file(record_file));
+  INFO(r.dump(2));
+  REQUIRE_FALSE(r.contains("failure"));
+  CHECK(r["pageErrors"].empty());
+  const Json& s = r["steps"];
+
+  CHECK_THAT(s["before"]["heading"].get<std::string>(), Catch::Contains("target.json"));
+  CHECK_THAT(s["before"]["score"].get<std::string>(), Catch::Contains("differs"));
+  // Frame 36 of both, the same cell of each flipbook (the target is 60 fps, as ours).
+  CHECK(s["before"]["positions"]["theirs"] == s["before"]["positions"]["ours"]);
+  CHECK(s["overlay"]["mode"] == "overlay");
+  CHECK(s["overlay"]["opacity"] == "0.5");
+  CHECK(s["strobe"]["mode"] == "strobe");
+  CHECK(s["side by side"]["opacity"] == "1");
+
+  CHECK_THAT(s["cancelled"].get<std::string>(), Catch::Contains("fit cancelled"));
+  CHECK_THAT(s["fit"]["state"].get<std::string>(), Catch::Contains("fit done: a spec matches the target"));
+  CHECK_THAT(s["fit"]["progress"].get<std::string>(), Catch::Contains("fit: reading target.json"));
+  REQUIRE(s["fit"]["proposals"].size() >= 1);
+  CHECK_THAT(s["fit"]["proposals"][0].get<std::string>(), Catch::Contains("motions.light.timeline.exchange.swell.scale: 1.12 → 1.2"));
+  REQUIRE(s["fit"]["changes"].size() == 1);
+  CHECK(s["fit"]["changes"][0]["set"] == "--set motions.light.timeline.exchange.swell.scale=1.2");
+  CHECK(s["fit"]["undoSteps"] == 1);
+  CHECK_THAT(s["after"]["score"].get<std::string>(), Catch::Contains("matches"));
+  CHECK(r["exit"]["code"] == 0);
+}
