@@ -1,6 +1,6 @@
 // tools/bench/ratio_table.mjs over a stand-in benchmark program with known times: the table's
-// ranges, worst pairs and the cells over half of rlottie's time; refusals of missing runs and
-// bad arguments.
+// ranges, worst pairs and the cells over half of rlottie's time, in wall and in CPU time;
+// refusals of missing runs and bad arguments.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -18,11 +18,12 @@ function table(runs, args = ['--sizes', '24,256'], exit = 0) {
 
 // Seconds a frame: rlottie 1 ms everywhere; ours chosen per cell.
 const runs = {};
+// Names as the program gives them, measuring the process's CPU time.
 const put = (pair, px, loop, first, alone) => {
-  runs[`BM_RlottieFrame/${pair}/${px}/real_time`] = 1e-3;
-  runs[`BM_RenderFrame/${pair}/${px}/real_time`] = loop * 1e-3;
-  runs[`BM_RenderFirstPlay/${pair}/${px}/real_time`] = first * 1e-3;
-  if (alone !== undefined) runs[`BM_RenderFirstPlayOneThread/${pair}/${px}/real_time`] = alone * 1e-3;
+  runs[`BM_RlottieFrame/${pair}/${px}/process_time/real_time`] = 1e-3;
+  runs[`BM_RenderFrame/${pair}/${px}/process_time/real_time`] = loop * 1e-3;
+  runs[`BM_RenderFirstPlay/${pair}/${px}/process_time/real_time`] = first * 1e-3;
+  if (alone !== undefined) runs[`BM_RenderFirstPlayOneThread/${pair}/${px}/process_time/real_time`] = alone * 1e-3;
 };
 put('outline/light', 24, 0.1, 0.3, 0.4);
 put('solid/strong', 24, 0.2, 0.45, 0.5);
@@ -36,15 +37,32 @@ assert.match(ok.stdout, /^machine: .+, \d+ cores; load average/m);
 assert.match(ok.stdout, /^command: .*--benchmark_filter=\^BM_\(RenderFrame\|RenderFirstPlay\|RenderFirstPlayOneThread\|RlottieFrame\)\/\[\^\/\]\+\/\[\^\/\]\+\/\(24\|256\)\//m);
 assert.ok(lines.includes('| 24 | 0.10–0.20 | solid-strong | 0.30–0.45 | solid-strong | 0.40–0.50 | 1.000–1.000 |'), ok.stdout);
 assert.ok(lines.includes('| 256 | 0.15–0.25 | outline-light | 0.40–0.60 | outline-light | 0.70–0.90 | 1.000–1.000 |'), ok.stdout);
-assert.ok(lines.includes("Over half of rlottie's time: outline-light first play at 256 px (0.60)."), ok.stdout);
+assert.ok(lines.includes("Over half of rlottie's wall time: outline-light first play at 256 px (0.60)."), ok.stdout);
+// CPU time equal to wall time here: the CPU table repeats the wall table's rows.
+const cpuAt = lines.indexOf("CPU time of the process, every thread (what the work costs):");
+assert.ok(cpuAt > 0, ok.stdout);
+assert.ok(lines.indexOf('| 256 | 0.15–0.25 | outline-light | 0.40–0.60 | outline-light | 0.70–0.90 | 1.000–1.000 |', cpuAt) > cpuAt, ok.stdout);
 
-// A program without the one-thread benchmark (an older tree): that column is a dash.
-const older = Object.fromEntries(Object.entries(runs).filter(([name]) => !name.includes('OneThread')));
-assert.match(table(older).stdout, /^\| 24 \| 0\.10–0\.20 \| solid-strong \| 0\.30–0\.45 \| solid-strong \| – \|/m);
+// rlottie's CPU time four times its wall time (its workers): the CPU ratios are a quarter.
+const busy = Object.fromEntries(Object.entries(runs).map(([name, s]) => [name, name.includes('Rlottie') ? [s, 4 * s] : s]));
+const busyLines = table(busy).stdout.split('\n');
+const busyCpu = busyLines.indexOf("CPU time of the process, every thread (what the work costs):");
+assert.ok(busyLines.indexOf('| 24 | 0.03–0.05 | solid-strong | 0.07–0.11 | solid-strong | 0.10–0.13 | 4.000–4.000 |', busyCpu) > busyCpu,
+          busyLines.join('\n'));
+assert.ok(busyLines.includes("Every pair at every size within half of rlottie's CPU time."), busyLines.join('\n'));
+
+// A program without the one-thread benchmark nor the process's CPU time (an older tree): that
+// column is a dash, the CPU table left out.
+const older = Object.fromEntries(Object.entries(runs).filter(([name]) => !name.includes('OneThread'))
+  .map(([name, s]) => [name.replace('/process_time/', '/'), s]));
+const olderText = table(older).stdout;
+assert.match(olderText, /^\| 24 \| 0\.10–0\.20 \| solid-strong \| 0\.30–0\.45 \| solid-strong \| – \|/m);
+assert.match(olderText, /^CPU time: not measured/m);
+assert.doesNotMatch(olderText, /CPU time of the process/);
 
 // Every cell within half: said so.
 const fast = Object.fromEntries(Object.entries(runs).map(([name, s]) => [name, name.includes('Rlottie') ? s : s / 2]));
-assert.match(table(fast).stdout, /^Every pair at every size within half of rlottie's time\.$/m);
+assert.match(table(fast).stdout, /^Every pair at every size within half of rlottie's wall time\.$/m);
 
 // A size without a complete run, a failing program, bad arguments: refused, exit 2.
 const missing = table(runs, ['--sizes', '24,64']);

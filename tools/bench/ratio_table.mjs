@@ -8,7 +8,9 @@
 // command.
 // Ratios are taken inside one run, so a machine's speed cancels out; its load does not (rlottie
 // draws on worker threads, and a busy machine slows them as it slows ours): the load average is
-// printed beside the table. Exits 0 whatever the ratios are: it shows them, it judges nothing.
+// printed beside the table, and a second table gives the same ratios in process CPU time (every
+// thread of either renderer), which a busy machine moves far less. Exits 0 whatever the ratios
+// are: it shows them, it judges nothing.
 // Usage: see --help.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
@@ -56,7 +58,9 @@ function options(argv) {
   return o;
 }
 
-// Google Benchmark's runs, as { name: seconds a frame } (the median of repetitions).
+// Google Benchmark's runs, as { name: seconds a frame } in wall time (perFrame) and in CPU time
+// (cpuPerFrame: the process's, every thread, from a program that measures it so), the median of
+// repetitions.
 function run(o) {
   const dir = mkdtempSync(join(tmpdir(), 'iconsynth-ratio-'));
   const out = join(dir, 'bench.json');
@@ -70,14 +74,17 @@ function run(o) {
     if (result.error) fail(`${o.bench}: ${result.error.message}`);
     if (result.status !== 0) fail(`${o.bench} exited with ${result.status ?? result.signal}:\n${result.stderr}`);
     const report = JSON.parse(readFileSync(out, 'utf8'));
-    const perFrame = {};
+    const perFrame = {}, cpuPerFrame = {};
     for (const b of report.benchmarks) {
       if (b.error_occurred) fail(`${b.name}: ${b.error_message}`);
       if (o.repetitions > 1 && b.aggregate_name !== 'median') continue;
       // Every frame benchmark counts frames as items; wall time (UseRealTime).
-      perFrame[b.run_name] = 1 / b.items_per_second;
+      // A benchmark measuring the process's CPU time is named …/process_time/real_time.
+      const run = b.run_name.replace('/process_time/', '/');
+      perFrame[run] = 1 / b.items_per_second;
+      if (run !== b.run_name) cpuPerFrame[run] = b.cpu_time / b.real_time / b.items_per_second;
     }
-    return { perFrame, command: [o.bench, ...args.filter((a) => !a.startsWith('--benchmark_out'))], loadBefore, loadAfter: loadavg() };
+    return { perFrame, cpuPerFrame, command: [o.bench, ...args.filter((a) => !a.startsWith('--benchmark_out'))], loadBefore, loadAfter: loadavg() };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -90,22 +97,14 @@ function range(values) {
 
 const fixed = (x, digits = 2) => x.toFixed(digits);
 
-function table(o, { perFrame, command, loadBefore, loadAfter }) {
+// The rows of one table: per size, the ratios' range over the pairs and the worst pair, from
+// `perFrame` (seconds a frame by benchmark name); `over` gathers the cells above one half.
+function rows(o, pairs, perFrame, over) {
   const name = (kind, pair, px) => `BM_${kind}/${pair}/${px}/real_time`;
-  const pairs = [...new Set(Object.keys(perFrame).map((n) => n.split('/').slice(1, 3).join('/')))].sort();
-  if (pairs.length === 0) fail('the benchmark program ran no frame benchmark');
-  const cpu = cpus();
-  const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
   const lines = [
-    'Renderer beside rlottie: time a frame, ours / rlottie, wall time, ratios within one run',
-    `date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
-    `machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores; load average ${load(loadBefore)} before, ${load(loadAfter)} after`,
-    `command: ${command.join(' ')}`,
-    '',
     `| px | looping, ours / rlottie (${pairs.length} pairs) | worst looping | first play / rlottie | worst first play | first play, one thread | rlottie, ms a frame |`,
     '| --- | --- | --- | --- | --- | --- | --- |',
   ];
-  const over = [];
   for (const px of o.sizes) {
     const row = { loop: [], first: [], alone: [], rlottie: [] };
     for (const pair of pairs) {
@@ -131,7 +130,35 @@ function table(o, { perFrame, command, loadBefore, loadAfter }) {
     lines.push(`| ${px} | ${cell(row.loop).join(' | ')} | ${cell(row.first).join(' | ')} | ` +
                `${alone ? `${fixed(alone.min)}–${fixed(alone.max)}` : '–'} | ${fixed(ms.min, 3)}–${fixed(ms.max, 3)} |`);
   }
-  lines.push('', over.length ? `Over half of rlottie's time: ${over.join(', ')}.` : "Every pair at every size within half of rlottie's time.");
+  return lines;
+}
+
+function table(o, { perFrame, cpuPerFrame, command, loadBefore, loadAfter }) {
+  const pairs = [...new Set(Object.keys(perFrame).map((n) => n.split('/').slice(1, 3).join('/')))].sort();
+  if (pairs.length === 0) fail('the benchmark program ran no frame benchmark');
+  const cpu = cpus();
+  const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
+  const over = [], overCpu = [];
+  const lines = [
+    'Renderer beside rlottie: time a frame, ours / rlottie, ratios within one run',
+    `date: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    `machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores; load average ${load(loadBefore)} before, ${load(loadAfter)} after`,
+    `command: ${command.join(' ')}`,
+    '',
+    'Wall time (what a caller waits):',
+    '',
+    ...rows(o, pairs, perFrame, over),
+    '',
+    over.length ? `Over half of rlottie's wall time: ${over.join(', ')}.` : "Every pair at every size within half of rlottie's wall time.",
+    '',
+    ...(Object.keys(cpuPerFrame).length === 0 ? ["CPU time: not measured (a program that times the calling thread's alone)."] : [
+      'CPU time of the process, every thread (what the work costs):',
+      '',
+      ...rows(o, pairs, cpuPerFrame, overCpu),
+      '',
+      overCpu.length ? `Over half of rlottie's CPU time: ${overCpu.join(', ')}.` : "Every pair at every size within half of rlottie's CPU time.",
+    ]),
+  ];
   return lines.join('\n');
 }
 
