@@ -12,6 +12,7 @@
   const status = document.createElement('p');
   status.className = 'review-status';
   status.setAttribute('role', 'status');
+  status.setAttribute('aria-label', 'Review');
 
   async function api(path, body) {
     const init = body === undefined ? {} : {
@@ -65,9 +66,11 @@
     return b;
   }
 
-  // The controls for `names` inside `host`, as the state says now.
-  function controls(host, names) {
+  // The controls for `names` inside `host` (a group named `label`), as the state says now.
+  function controls(host, names, label) {
     host.replaceChildren();
+    host.setAttribute('role', 'group');
+    host.setAttribute('aria-label', label);
     const passes = passing(names);
     const verdict = document.createElement('span');
     verdict.className = `verdict ${passes ? 'pass' : 'fail'}`;
@@ -87,7 +90,7 @@
     review.state = state;
     for (const actions of document.querySelectorAll('.actions[data-variants]')) {
       const names = words(actions.dataset.variants);
-      controls(actions, names);
+      controls(actions, names, names.includes(state.bundle.name) ? 'The bundle' : 'All variants of this group');
       const section = actions.closest('section');
       if (section) section.dataset.review = passing(names) ? 'passes' : 'fails';
     }
@@ -98,7 +101,7 @@
         host.className = 'variant-actions';
         item.append(host);
       }
-      controls(host, [item.dataset.variant]);
+      controls(host, [item.dataset.variant], item.dataset.variant);
       const v = state.variants[item.dataset.variant];
       host.title = v && v.failure ? v.failure : '';
     }
