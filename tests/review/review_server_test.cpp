@@ -176,3 +176,51 @@ TEST_CASE("golden review: Accept writes what golden update --only writes, Undo a
     CHECK(r.now() == edited);
   }
 }
+
+TEST_CASE("golden review: Accept as another platform's image keeps the accepted images and adds this renderer's, and undo removes it",
+          "[review]") {
+  // Another platform, simulated as the golden tests do: other Cairo and pixman versions drawing half a pixel off.
+  const fs::path work = test::copy_of_golden("review-platform");
+  const auto original = hashes_of(work / "set");
+  render::review::ReviewOptions o = Review::options(work / "set");
+  o.renderer = render::golden::Renderer{ICONSYNTH_VERSION, "1.18.0", "0.44.0"};
+  o.offset_px = Eigen::Vector2d::Constant(0.5);
+  const spec::IconSpec spec = spec::load_spec_with_overrides({}, {});
+  render::review::ReviewSession session(spec, o);
+  const json opened = session.state();
+  REQUIRE(opened["addable"] == true);  // the spec is the set's: only the renderer differs
+  REQUIRE(opened["variants"]["outline-light-dark-w2"]["passed"] == false);
+
+  const std::string message = session.accept({"outline-light-dark-w2"}, render::review::AcceptAs::AnotherPlatform);
+  CHECK_THAT(message, Catch::StartsWith("accepted as another platform's image outline-light-dark-w2"));
+  const json accepted = session.state();
+  CHECK(accepted["variants"]["outline-light-dark-w2"]["passed"] == true);
+  CHECK(accepted["variants"]["outline-light-light-w2"]["passed"] == false);
+  // Here, with no offset, the set still passes: the images accepted before are kept.
+  CHECK(render::golden::check_golden_set(spec, work / "set", {}).passed());
+  const auto added = hashes_of(work / "set");
+  for (const auto& [file, hash] : original) {
+    if (added.at(file) != hash) CHECK((file == "golden.json" || file.find("outline-light-dark-w2") != std::string::npos));
+  }
+
+  session.undo(accepted["accepts"][0]["id"]);
+  CHECK(hashes_of(work / "set") == original);
+  CHECK(session.state()["variants"]["outline-light-dark-w2"]["passed"] == false);
+}
+
+TEST_CASE("golden review: bad input is refused with a clear error before anything is served", "[review]") {
+  const fs::path work = test::scratch_dir("review-bad-input");
+  const auto no_set = test::run_cli("golden review --dir " + (work / "nothing").string(), work);
+  CHECK(no_set.exit_code == 2);
+  CHECK_THAT(no_set.err, Catch::Contains("no golden set in") && Catch::Contains("golden.json is missing"));
+  CHECK_FALSE(fs::exists(work / "nothing"));
+  const auto port = test::run_cli("golden review --dir " + test::golden_dir().string() + " --port 70000", work);
+  CHECK(port.exit_code == 2);
+  CHECK_THAT(port.err, Catch::Contains("--port"));
+  const auto bad_spec = test::run_cli("golden review --dir " + test::golden_dir().string() + " --set motions.light.lead=-5", work);
+  CHECK(bad_spec.exit_code == 2);
+  CHECK_THAT(bad_spec.err, Catch::Contains("/motions/light/lead"));
+  const auto help = test::run_cli("golden review --help", work);
+  CHECK(help.exit_code == 0);
+  CHECK_THAT(help.out, Catch::Contains("--dir") && Catch::Contains("--port") && Catch::Contains("--report"));
+}
