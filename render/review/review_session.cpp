@@ -129,7 +129,18 @@ std::string ReviewSession::accept(const std::vector<std::string>& selectors, Acc
   }
   for (const golden::OutputFile& f : update.writes) files_.allow(f.path);  // 403 before anything is written
   for (const fs::path& p : update.removals) files_.allow(p);
-  golden::apply_update(update, guarded_writer());
+  try {
+    golden::apply_update(update, guarded_writer());
+  } catch (...) {
+    // A file that could not be written (a full disk, a file changed meanwhile): the files written
+    // before it go back, so the set is as it was and no accept is half made.
+    try {
+      before.restore(guarded_writer());
+    } catch (...) {
+    }
+    check_again();
+    throw;
+  }
 
   std::vector<std::string> changes;
   for (const golden::FileChange& c : update.changes) {

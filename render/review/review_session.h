@@ -61,7 +61,8 @@ class ReviewSession {
 
   // Accepts what `selectors` name (golden ids, build ids, animation ids, the bundle's file name) and
   // checks the set again. Returns what it did ("accepted a, b: 4 files changed, 0 added, 0 removed").
-  // Refused (400, 409; see above), nothing written; IoError when a file cannot be written.
+  // Refused (400, 409; see above), nothing written; IoError when a file cannot be written, the
+  // files written before it put back.
   std::string accept(const std::vector<std::string>& selectors, AcceptAs as);
   // Undoes accept `id`, which must be the latest not undone, and checks again. Returns what it did.
   // Refused: no such accept (404), a later one not undone (409), the accept's files changed on disk

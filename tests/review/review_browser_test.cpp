@@ -2,8 +2,8 @@
 // (tests/review/browser/review_session.mjs), judged here by the set's bytes: Accept on a group and
 // on one variant writes exactly what `golden update --only` writes for them (sha256 of every file),
 // the page then shows them passing and `golden check` passes for them; Undo accept restores every
-// byte; an undo is refused, nothing restored, when a file of the accept changed on disk; SIGTERM
-// stops the server cleanly.
+// byte; an undo is refused, nothing restored, when a file of the accept changed on disk; --report
+// writes the static report as `golden check --report` does; SIGTERM stops the server cleanly.
 #include "../render/golden_support.h"
 
 #include "render/golden/sha256.h"
@@ -40,6 +40,7 @@ json updated_by_cli(const std::vector<std::string>& variants, const std::string&
 
 struct Session {
   json record, original;
+  fs::path work;
 };
 
 // One browser session serves every section (Catch2 reruns the test case once per section).
@@ -53,7 +54,7 @@ const Session& session() {
                                        work);
     INFO(ran.out << ran.err);
     REQUIRE(ran.exit_code == 0);
-    return Session{json::parse(test::read_file(work / "record.json")), original};
+    return Session{json::parse(test::read_file(work / "record.json")), original, work};
   }();
   return s;
 }
@@ -114,6 +115,16 @@ TEST_CASE("golden review in the browser: Accept and Undo accept per group and pe
     CHECK(steps["undoRefused"]["hashes"] == steps["edited"]["hashes"]);
     CHECK_THAT(steps["undoRefused"]["status"].get<std::string>(), Catch::Contains("changed on disk") && Catch::Contains(r["edited"].get<std::string>()));
     CHECK(steps["undoRefused"]["groupButtons"] == json::parse(R"(["Undo accept"])"));
+  }
+
+  SECTION("--report writes the static report golden check --report writes, byte for byte") {
+    const fs::path check = test::copy_of_golden("review-browser-check");
+    const auto r = test::run_command("cd '" + check.string() + "' && " + ICONSYNTH_CLI + " golden check --dir set --report report --set " + kChange, check);
+    INFO(r.out << r.err);
+    REQUIRE(r.exit_code == 1);
+    const auto written = test::files_of(session().work / "report");
+    CHECK(written.count("index.html") == 1);
+    CHECK(test::differing(written, test::files_of(check / "report")).empty());
   }
 
   SECTION("SIGTERM stops the review cleanly") {

@@ -2,7 +2,7 @@
 // name only: Accept and Undo accept for the first group, then for one variant of it, then an undo
 // refused because a file of the accept changed on disk; after each step it records the sha256 of
 // every file of the set, what the page shows and, after an accept, what `golden check --json`
-// says. It asserts nothing itself: tests/review/review_browser_test.cpp does.
+// says; the static report --report wrote is left beside the set. It asserts nothing itself: tests/review/review_browser_test.cpp does.
 //   tests/browser/run.sh tests/review/browser/review_session.mjs --cli ICONSYNTH --set DIR --change PATH=VALUE --record FILE
 import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -32,7 +32,9 @@ function checked() {
   return { exit: r.status, variants: Object.fromEntries(summary.variants.map((v) => [v.id, v.passed])), bundle: summary.bundle.failures.length === 0 };
 }
 
-const review = startIconsynth(opts.cli, ['golden', 'review', '--dir', opts.set, '--set', opts.change], path.dirname(opts.set));
+// Run beside the set, which it names as a user would; the static report goes beside it too.
+const review = startIconsynth(opts.cli, ['golden', 'review', '--dir', path.basename(opts.set), '--set', opts.change, '--report', 'report'],
+  path.dirname(opts.set));
 const browser = await launchChromium();
 try {
   const url = await review.url();
