@@ -233,7 +233,7 @@ void run_review(const GoldenOptions& o) {
 }  // namespace
 
 void add_golden_command(CLI::App& app) {
-  CLI::App* golden = app.add_subcommand("golden", "Golden-frame regression sets: write one, or check the spec against one");
+  CLI::App* golden = app.add_subcommand("golden", "Golden-frame regression sets: write one, check the spec against one, or review and accept its changes in the browser");
   golden->require_subcommand(1);
 
   auto update = std::make_shared<GoldenOptions>();
