@@ -224,3 +224,23 @@ TEST_CASE("golden review: bad input is refused with a clear error before anythin
   CHECK(help.exit_code == 0);
   CHECK_THAT(help.out, Catch::Contains("--dir") && Catch::Contains("--port") && Catch::Contains("--report"));
 }
+
+TEST_CASE("golden review writes nothing outside the set: a file of it that is a link out is refused, before any file is written", "[review]") {
+  const fs::path work = test::copy_of_golden("review-outside");
+  const fs::path outside = work / "outside.png", linked = work / "set" / "png" / "outline-strong-dark-w2.png";
+  fs::copy_file(linked, outside);
+  fs::remove(linked);
+  fs::create_symlink(outside, linked);
+  const auto before = hashes_of(work);
+  render::review::ReviewSession session(spec::load_spec_with_overrides({}, {kStrongSwell}), Review::options(work / "set"));
+  try {
+    session.accept({"outline-strong-w2"}, render::review::AcceptAs::Replacement);
+    FAIL("the accept was not refused");
+  } catch (const render::review::Refused& e) {
+    CHECK(e.status == 403);
+    CHECK_THAT(e.what(), Catch::Contains("outline-strong-dark-w2.png"));
+  }
+  CHECK(hashes_of(work) == before);
+  CHECK(fs::is_symlink(linked));
+  CHECK(session.state()["accepts"].empty());
+}
