@@ -24,15 +24,23 @@ void remove_file(const fs::path& path) {
 GoldenUpdate plan_accept(const spec::IconSpec& spec, const fs::path& dir, const std::vector<std::string>& selectors,
                          const Renderer& renderer) {
   UpdateOptions options;
+  options.renderer = renderer;
+  return plan_accept(spec, dir, selectors, options);
+}
+
+GoldenUpdate plan_accept(const spec::IconSpec& spec, const fs::path& dir, const std::vector<std::string>& selectors, UpdateOptions options) {
   options.scope = UpdateOptions::Scope::Only;
   options.only = selectors;
-  options.renderer = renderer;
   return plan_update(spec, dir, options);
 }
 
-void apply_update(const GoldenUpdate& update) {
-  for (const OutputFile& f : update.writes) render::build::write_file_atomically(f.path, f.bytes);
-  for (const fs::path& p : update.removals) remove_file(p);
+FileWriter disk_writer() {
+  return {[](const fs::path& path, std::string_view bytes) { render::build::write_file_atomically(path, bytes); }, remove_file};
+}
+
+void apply_update(const GoldenUpdate& update, const FileWriter& writer) {
+  for (const OutputFile& f : update.writes) writer.write(f.path, f.bytes);
+  for (const fs::path& p : update.removals) writer.remove(p);
 }
 
 FileSnapshot FileSnapshot::before(const GoldenUpdate& update) {
@@ -56,16 +64,16 @@ FileSnapshot FileSnapshot::now() const {
   return snapshot;
 }
 
-void FileSnapshot::restore() const {
+void FileSnapshot::restore(const FileWriter& writer) const {
   // The manifest names the set's files: it goes away before them, or comes back after them.
   const auto manifest = std::find_if(files_.begin(), files_.end(), [](const File& f) { return is_manifest(f.path); });
-  if (manifest != files_.end() && !manifest->bytes) remove_file(manifest->path);
+  if (manifest != files_.end() && !manifest->bytes) writer.remove(manifest->path);
   for (const File& f : files_) {
     if (is_manifest(f.path)) continue;
-    if (f.bytes) render::build::write_file_atomically(f.path, *f.bytes);
-    else remove_file(f.path);
+    if (f.bytes) writer.write(f.path, *f.bytes);
+    else writer.remove(f.path);
   }
-  if (manifest != files_.end() && manifest->bytes) render::build::write_file_atomically(manifest->path, *manifest->bytes);
+  if (manifest != files_.end() && manifest->bytes) writer.write(manifest->path, *manifest->bytes);
 }
 
 }  // namespace iconsynth::render::golden

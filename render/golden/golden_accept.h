@@ -8,8 +8,10 @@
 #include "render/golden/golden_update.h"
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace iconsynth::render::golden {
@@ -18,10 +20,27 @@ namespace iconsynth::render::golden {
 // build id, an animation id, or the bundle's file name. std::invalid_argument as plan_update.
 GoldenUpdate plan_accept(const spec::IconSpec& spec, const std::filesystem::path& dir, const std::vector<std::string>& selectors,
                          const Renderer& renderer);
+// The same with the rest of `options` as given (its renderer, `add` for `--only … --add`: this
+// rendering beside the accepted images, as another platform's; its offset); scope and selectors
+// are set here.
+GoldenUpdate plan_accept(const spec::IconSpec& spec, const std::filesystem::path& dir, const std::vector<std::string>& selectors,
+                         UpdateOptions options);
+
+// Where an accept's and an undo's files go: straight to disk (disk_writer), or through a guard that
+// may refuse a file (the review server's: render/serve/writable_files.h).
+struct FileWriter {
+  std::function<void(const std::filesystem::path&, std::string_view bytes)> write;
+  std::function<void(const std::filesystem::path&)> remove;
+};
+
+// Writes each file whole (render/build/atomic_file.h) and removes with std::filesystem::remove;
+// IoError naming the file.
+FileWriter disk_writer();
 
 // Writes the update's files (each atomically, golden.json last), then removes the files it drops.
-// render::build::IoError naming the file when one cannot be written or removed.
-void apply_update(const GoldenUpdate& update);
+// render::build::IoError naming the file when one cannot be written or removed; whatever `writer`
+// throws.
+void apply_update(const GoldenUpdate& update, const FileWriter& writer = disk_writer());
 
 // Files as they are at one moment: each one's bytes, or that it is absent.
 class FileSnapshot {
@@ -39,8 +58,9 @@ class FileSnapshot {
   // Whether every file is still exactly as captured.
   bool matches_disk() const;
   // Puts every file back as captured (its bytes, or no file where there was none); golden.json
-  // last when it was there, first when it was not. IoError naming the file on failure.
-  void restore() const;
+  // last when it was there, first when it was not. IoError naming the file on failure; whatever
+  // `writer` throws.
+  void restore(const FileWriter& writer = disk_writer()) const;
   // The same files as they are now (after an update: what undo must find before it restores).
   FileSnapshot now() const;
 

@@ -149,6 +149,11 @@ std::string id_list(const ChangeGroup& g) {
   return ids;
 }
 
+// The command that serves this report with Accept and Undo accept, as the check was run.
+std::string review_command(const ReportOptions& options) {
+  return "iconsynth golden review --dir " + options.set_dir + (options.spec_args.empty() ? "" : " " + options.spec_args);
+}
+
 // The command that accepts the group's variants, as the check was run.
 std::string accept_command(const ChangeGroup& g, const ReportOptions& options) {
   std::string command = "iconsynth golden update --dir " + options.set_dir + " --only ";
@@ -228,8 +233,11 @@ void write_failures_by_kind(const CheckReport& report, std::ostream& html) {
 
 void write_head(const CheckReport& report, const ReportOptions& options, int differing_frames, std::size_t groups, std::ostream& html) {
   html << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>iconsynth golden check: "
-       << escape_html(report.golden.icon) << "</title>\n<style>" << kReportStyle << "</style>\n<link rel=\"stylesheet\" href=\"report.css\">\n"
-       << "</head>\n<body>\n";
+       << escape_html(report.golden.icon) << "</title>\n<style>" << kReportStyle << "</style>\n<link rel=\"stylesheet\" href=\"report.css\">\n";
+  for (const std::string& extra : options.extras) {
+    if (extra.ends_with(".css")) html << "<link rel=\"stylesheet\" href=\"" << escape_html(extra) << "\">\n";
+  }
+  html << "</head>\n<body>\n";
   html << "<h1>Golden check of <code>" << escape_html(report.golden.icon) << "</code>: <span class=\""
        << (report.passed() ? "pass\">passed" : "fail\">failed") << "</span></h1>\n";
   html << "<p>" << report.variants.size() << " variants, " << differing_frames << " differing frames";
@@ -238,8 +246,8 @@ void write_head(const CheckReport& report, const ReportOptions& options, int dif
        << " of pixels beyond it. Goldens at " << report.golden.size << " px, rendered by ";
   for (std::size_t i = 0; i < report.golden.renderers.size(); ++i) html << (i ? "; " : "") << escape_html(report.golden.renderers[i].label());
   html << "; this check by " << escape_html(report.renderer.label()) << ".</p>\n";
-  html << "<p class=\"review\">Review these changes and accept them in the browser: <code>iconsynth golden review --dir "
-       << escape_html(options.set_dir) << "</code></p>\n";
+  html << "<p class=\"review\">Review these changes and accept them in the browser: <code>"
+       << escape_html(review_command(options)) << "</code></p>\n";
   for (const std::string& note : report.notes) html << "<p>Note: " << escape_html(note) << ".</p>\n";
   if (!report.spec.differences.empty()) {
     html << "<h2 id=\"spec\">Spec values that differ from the set's</h2>\n<ul class=\"spec-values\">";
@@ -274,11 +282,17 @@ std::vector<OutputFile> write_report(const CheckReport& report, const std::files
     for (std::size_t i = 0; i < groups.size(); ++i) data["groups"].push_back(write_group(groups[i], i + 1, report, options, images, html));
   }
   if (!report.bundle.exact) {
-    html << "<h2 id=\"bundle\">The bundle</h2>\n";
+    html << "<section class=\"bundle\" aria-labelledby=\"bundle\">\n<h2 id=\"bundle\">The bundle</h2>\n";
     write_failures(bundle_failures(report.bundle), html);
+    html << "<div class=\"actions\" data-variants=\"" << escape_html(report.bundle.name) << "\"></div>\n";
     write_lottie_changes(report.bundle.changes, report.bundle.error, "<code>" + escape_html(report.bundle.name) + "</code>", html);
+    html << "</section>\n";
   }
-  html << data_script(data) << "<script src=\"report.js\"></script>\n</body>\n</html>\n";
+  html << data_script(data) << "<script src=\"report.js\"></script>\n";
+  for (const std::string& extra : options.extras) {
+    if (extra.ends_with(".js")) html << "<script src=\"" << escape_html(extra) << "\"></script>\n";
+  }
+  html << "</body>\n</html>\n";
 
   for (const ReportAsset& asset : report_assets()) files.push_back({out / std::string(asset.name), std::string(asset.text)});
   files.push_back({out / "summary.json", summary_json(report).dump(2) + "\n"});

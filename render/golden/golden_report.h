@@ -13,10 +13,11 @@
 //   OUT/summary.json  the same facts for machines
 //   OUT/img/…         the images: per group, key-frame strips of what the set accepted, what renders
 //                     now and their difference (the views cut cells from them), and the worst frame
-// Self-contained: opened from disk, it needs nothing else. The served review shows the same page:
-// every group carries its variants (`data-variants` on the section, `data-variant` on each list
-// item) and an empty `.actions` element where a server's page puts Accept and Undo accept;
-// window.iconsynthGolden is the script's handle on its views.
+// Self-contained: opened from disk, it needs nothing else. The served review (render/review) shows
+// the same page: every group carries its variants (`data-variants` on the section, `data-variant`
+// on each list item) and an empty `.actions` element where a server's page puts Accept and Undo
+// accept, as the bundle's section does for the bundle; window.iconsynthGolden is the script's
+// handle on its views.
 
 #include "render/golden/golden_check.h"
 
@@ -32,6 +33,9 @@ struct ReportOptions {
   // For the commands the page offers, each as a POSIX shell reads it:
   std::string set_dir;    // the set's folder as the user named it ("tests/golden")
   std::string spec_args;  // the spec as the check read it, as options ("--set motions.light.lead=7")
+  // Files the page loads after its own, each a stylesheet (.css) or a script (.js): the served
+  // review's. None for the report written to disk.
+  std::vector<std::string> extras;
 };
 
 // The report's files under `out`.

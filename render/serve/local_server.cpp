@@ -18,16 +18,6 @@ namespace fs = std::filesystem;
 // A quiet stream is sent a comment this often, so a closed tab is noticed and its thread freed.
 constexpr auto kKeepAlive = std::chrono::seconds(10);
 
-std::string content_type(const fs::path& file) {
-  static const std::map<std::string, std::string> types{
-      {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
-      {".css", "text/css; charset=utf-8"},   {".png", "image/png"},
-      {".svg", "image/svg+xml"},             {".json", "application/json"},
-      {".md", "text/markdown; charset=utf-8"}};
-  const auto at = types.find(file.extension().string());
-  return at == types.end() ? "application/octet-stream" : at->second;
-}
-
 bool inside(const fs::path& root, const fs::path& file) {
   auto r = root.begin(), f = file.begin();
   for (; r != root.end(); ++r, ++f) {
@@ -81,6 +71,16 @@ void answer(httplib::Response& res, const Response& r) {
 }
 
 }  // namespace
+
+std::string content_type(const fs::path& file) {
+  static const std::map<std::string, std::string> types{
+      {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},   {".png", "image/png"},
+      {".svg", "image/svg+xml"},             {".json", "application/json"},
+      {".md", "text/markdown; charset=utf-8"}};
+  const auto at = types.find(file.extension().string());
+  return at == types.end() ? "application/octet-stream" : at->second;
+}
 
 std::string random_token() {
   unsigned char bytes[32];
@@ -180,9 +180,12 @@ void LocalServer::post(const std::string& path, Handler handler) {
   });
 }
 
+void LocalServer::get_other(Handler handler) { other_ = std::move(handler); }
+
 void LocalServer::start() {
-  // Every other GET is a file of the static root.
+  // Every other GET is the page's in memory, or a file of the static root.
   server_->Get(R"(/.*)", [this](const httplib::Request& req, httplib::Response& res) {
+    if (other_) return answer(res, other_(request_of(req)));
     const fs::path file = static_root_.empty() ? fs::path() : served_file(static_root_, req.path);
     if (file.empty()) return refuse(res, 403, "not a file of this page");
     std::error_code ec;

@@ -69,6 +69,9 @@ class LocalServer {
   void get(const std::string& path, Handler handler);
   // A route that writes (exact path); the token too.
   void post(const std::string& path, Handler handler);
+  // Every GET no route takes goes to `handler` instead of the static root: a page held in memory.
+  // Host and Origin are checked before it runs, as for any route.
+  void get_other(Handler handler);
 
   // Starts answering on a thread of its own; routes are added before.
   void start();
@@ -99,6 +102,7 @@ class LocalServer {
   Wait next_events(std::uint64_t& seen, std::string& out);
 
   std::filesystem::path static_root_;
+  Handler other_;  // GETs no route takes, when set (else the static root's files)
   std::unique_ptr<httplib::Server> server_;
   int port_ = 0;
   std::string token_;
@@ -114,6 +118,10 @@ class LocalServer {
 // The file under `root` that `url_path` names ("/" is index.html), or empty when the path is
 // refused: a ".." segment, a backslash or NUL, or a target outside `root` once links are resolved.
 std::filesystem::path served_file(const std::filesystem::path& root, const std::string& url_path);
+
+// The Content-Type a served file gets, by its extension ("image/png"; application/octet-stream
+// for one it does not know).
+std::string content_type(const std::filesystem::path& file);
 
 // 32 random bytes as 64 hex digits (getrandom); std::runtime_error when the system has none.
 std::string random_token();

@@ -70,6 +70,15 @@ fs::path WritableFiles::admit(std::string_view name, const std::vector<std::stri
   return path;
 }
 
+void WritableFiles::allow(const fs::path& file) {
+  const fs::path path = normal(file);
+  std::error_code ec;
+  if (fs::is_symlink(fs::symlink_status(fs::absolute(file, ec), ec))) throw WriteRefused(403, file.string() + " is a link");
+  if (!inside(start_, path)) throw WriteRefused(403, file.string() + " is outside " + start_.string());
+  std::lock_guard<std::mutex> lock(mutex_);
+  allowed_.try_emplace(path, false);
+}
+
 FileVersion WritableFiles::write(const fs::path& file, std::string_view bytes, const std::string& expected_hash) {
   const fs::path path = normal(file);
   std::lock_guard<std::mutex> lock(mutex_);
@@ -86,6 +95,19 @@ FileVersion WritableFiles::write(const fs::path& file, std::string_view bytes, c
   build::write_file_atomically(path, bytes);
   allowed->second = false;  // from now on a file whose bytes are known
   return FileVersion{path, std::string(bytes), content_hash(bytes)};
+}
+
+void WritableFiles::remove(const fs::path& file, const std::string& expected_hash) {
+  const fs::path path = normal(file);
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto allowed = allowed_.find(path);
+  if (allowed == allowed_.end()) throw WriteRefused(403, path.string() + " is not a file this page may remove");
+  const std::optional<FileVersion> now = read(path);
+  if (!now) throw WriteRefused(409, path.string() + " is gone from disk since it was read");
+  if (now->hash != expected_hash) throw WriteRefused(409, path.string() + " changed on disk since it was read");
+  std::error_code ec;
+  if (!fs::remove(path, ec) || ec) throw build::IoError("cannot remove " + path.string() + (ec ? ": " + ec.message() : ""));
+  allowed->second = false;
 }
 
 }  // namespace iconsynth::render::serve

@@ -50,10 +50,18 @@ class WritableFiles {
   // (a link), and, unless `overwrite` (the person confirmed), a name that exists (409).
   std::filesystem::path admit(std::string_view name, const std::vector<std::string>& extensions, bool overwrite);
 
+  // Allows writing or removing `file`, which the server chose (never a name a page sent): it must
+  // lie inside the start folder once links are resolved, and not be a link itself (403).
+  void allow(const std::filesystem::path& file);
+
   // Writes `bytes` over an allowed file, atomically, when its bytes on disk hash to `expected_hash`
   // ("" for a file admitted new: it must still not exist, unless admitted to overwrite). Returns
   // what is on disk now. WriteRefused when the file is not allowed (403) or changed (409).
   FileVersion write(const std::filesystem::path& file, std::string_view bytes, const std::string& expected_hash);
+
+  // Removes an allowed file when its bytes on disk hash to `expected_hash`. WriteRefused as write():
+  // not allowed (403), gone or changed since it was read (409).
+  void remove(const std::filesystem::path& file, const std::string& expected_hash);
 
   // What is on disk now (bytes and hash); nullopt when it cannot be read.
   static std::optional<FileVersion> read(const std::filesystem::path& file);

@@ -185,6 +185,6 @@ TEST_CASE("The report is valid HTML and every image it shows exists", "[golden]"
     INFO(file);
     CHECK(fs::is_regular_file(o.report / file));
   }
-  // The page says which command reviews it, on the set it checked.
-  CHECK_THAT(html, Catch::Contains("<code>iconsynth golden review --dir " + kGoldenDir + "</code>"));
+  // The page says which command reviews it, on the set and with the spec it checked.
+  CHECK_THAT(html, Catch::Contains("<code>iconsynth golden review --dir " + kGoldenDir + " --set motions.light.lead=7</code>"));
 }

@@ -59,7 +59,7 @@ TEST_CASE("Every command has --help and exits 0", "[tools][cli]") {
     seen.push_back(command);
     for (const std::string& sub : subcommands_in(r.out)) commands.push_back(command + sub + " ");
   }
-  for (const char* command : {"render ", "info ", "build ", "export ", "golden ", "golden check ", "golden update ", "check ", "fit ",
+  for (const char* command : {"render ", "info ", "build ", "export ", "golden ", "golden check ", "golden update ", "golden review ", "check ", "fit ",
                               "plot ", "spec ", "sheet ", "preview ", "completion "}) {
     CHECK(std::find(seen.begin(), seen.end(), command) != seen.end());
   }

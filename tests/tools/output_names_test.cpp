@@ -161,7 +161,8 @@ TEST_CASE("Report and golden folders named like files are refused before anythin
       {"fit " + target + " --max-evaluations 1 -o " + spec_out + " --report {}", "--report"},
       {"check " + target + " --report {}", "--report"},
       {"golden update --size 16 --dir {}", "--dir"},
-      {"golden check --dir " + dir.string() + " --report {}", "--report"}};
+      {"golden check --dir " + dir.string() + " --report {}", "--report"},
+      {"golden review --dir " + dir.string() + " --report {}", "--report"}};
   int refused = 0, named = 0;
   for (const std::string& extension : extensions()) named += !named_by(extension).empty();
   for (const auto& [command, option] : commands) {
@@ -179,7 +180,7 @@ TEST_CASE("Report and golden folders named like files are refused before anythin
       ++refused;
     }
   }
-  CHECK(refused == 4 * named);
+  CHECK(refused == 5 * named);
   CHECK(named >= 10);
 }
 

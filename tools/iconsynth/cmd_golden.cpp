@@ -8,9 +8,13 @@
 #include "render/golden/golden_accept.h"
 #include "render/golden/golden_ci.h"
 #include "render/golden/golden_report.h"
+#include "render/review/review_server.h"
 
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <thread>
 
 namespace iconsynth::cli {
 
@@ -37,6 +41,7 @@ struct GoldenOptions {
   bool rewrite = false;
   bool json = false;
   CiOutputOptions ci;
+  int port = 0;
 };
 
 Renderer this_renderer() { return current_renderer(ICONSYNTH_VERSION); }
@@ -181,7 +186,7 @@ void run_check(const GoldenOptions& o) {
     print_groups(report);
   }
   if (!o.report.empty()) {
-    for (const OutputFile& f : write_report(report, o.report, {shell_word(o.dir), spec_args(o.spec)})) write_file_atomically(f.path, f.bytes);
+    for (const OutputFile& f : write_report(report, o.report, {shell_word(o.dir), spec_args(o.spec), {}})) write_file_atomically(f.path, f.bytes);
     std::fprintf(o.json ? stderr : stdout, "report: %s\n", (fs::path(o.report) / "index.html").c_str());
   }
   std::fflush(stdout);
@@ -189,10 +194,46 @@ void run_check(const GoldenOptions& o) {
   if (!report.passed()) throw CheckFailed("golden check failed");
 }
 
+
+volatile std::sig_atomic_t stop_requested = 0;
+extern "C" void request_review_stop(int) { stop_requested = 1; }
+
+// Checks the set, serves its report with Accept and Undo accept until Ctrl-C or SIGTERM. A signal
+// is seen between two waits: the check, the report, or an accept under way finishes (its files
+// whole) before the command stops.
+void run_review(const GoldenOptions& o) {
+  if (!o.report.empty()) render::build::check_folder_name(o.report, "--report");
+  stop_requested = 0;
+  std::signal(SIGINT, request_review_stop);
+  std::signal(SIGTERM, request_review_stop);
+  const spec::IconSpec spec = o.spec.load();
+  render::review::ReviewOptions options;
+  options.dir = o.dir;
+  options.set_dir = shell_word(o.dir);
+  options.spec_args = spec_args(o.spec);
+  options.renderer = this_renderer();
+  options.offset_px = Eigen::Vector2d::Constant(o.offset);
+  render::review::ReviewSession session(spec, options);
+  print_table(session.first_check());
+  print_groups(session.first_check());
+  if (!o.report.empty()) {
+    const CheckReport& first = session.first_check();
+    for (const OutputFile& f : write_report(first, o.report, {shell_word(o.dir), spec_args(o.spec), {}})) write_file_atomically(f.path, f.bytes);
+    std::printf("report: %s\n", (fs::path(o.report) / "index.html").c_str());
+  }
+  if (stop_requested) return;
+  render::review::ReviewServer server(session, o.port, stdout);
+  server.start();
+  std::cout << "reviewing " << o.dir << " at " << server.url() << " (Ctrl-C stops)" << std::endl;
+  while (stop_requested == 0) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  server.stop();
+  std::cout << "golden review: stopped serving" << std::endl;
+}
+
 }  // namespace
 
 void add_golden_command(CLI::App& app) {
-  CLI::App* golden = app.add_subcommand("golden", "Golden-frame regression sets: write one, or check the spec against one");
+  CLI::App* golden = app.add_subcommand("golden", "Golden-frame regression sets: write one, check the spec against one, or review and accept its changes in the browser");
   golden->require_subcommand(1);
 
   auto update = std::make_shared<GoldenOptions>();
@@ -245,6 +286,17 @@ void add_golden_command(CLI::App& app) {
     }
     run_check(*check);
   });
+
+  auto review = std::make_shared<GoldenOptions>();
+  CLI::App* r = golden->add_subcommand("review", "Check a golden set and serve its report on 127.0.0.1 with Accept and Undo accept per group and "
+                                                 "per variant: an accept writes what `golden update --only` writes for them");
+  review->spec.add_to(*r);
+  r->add_option("--dir", review->dir, "Golden set folder")->required();
+  r->add_option("--report", review->report, "Also write the check's static report to this folder, as `golden check --report` does");
+  r->add_option("--port", review->port, "Port on 127.0.0.1 (default: any free one; the URL is printed)")->check(CLI::Range(0, 65535));
+  r->add_option("--offset", review->offset, "Shift renderings by this many px in x and y (probes anti-aliasing noise)")
+      ->check(CLI::Range(-1.0, 1.0));
+  r->callback([review] { run_review(*review); });
 }
 
 }  // namespace iconsynth::cli
