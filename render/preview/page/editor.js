@@ -10,7 +10,7 @@
   if (!viewer) return;
   const $ = (id) => document.getElementById(id);
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  const listeners = { applied: [], error: [], changes: [] };
+  const listeners = { applied: [], error: [], changes: [], begin: [], scrub: [] };
   const emit = (name, arg) => listeners[name].forEach((f) => f(arg));
 
   const editor = {
@@ -28,7 +28,8 @@
     // For the benchmark (tools/bench/editor_latency.mjs): each input's time; for each input, the
     // time until the players, and the Cairo frame, show it; each rebuild's round trip and the
     // page's own work on its answer.
-    latency: { inputs: [], players: [], cairo: [], roundTrip: [], apply: [] },
+    // `patch`: the page's work to move the players by a drag itself (live_players.js).
+    latency: { inputs: [], players: [], cairo: [], roundTrip: [], apply: [], patch: [] },
     on: (name, f) => listeners[name].push(f),
   };
   window.iconsynthEditor = editor;
@@ -60,7 +61,11 @@
   // A gesture (a drag, a held key, a typed value) is one undo step: begin, scrub…, end.
   const gestures = new Map();  // path → value before
   let inputSeq = 0, lastPath = null;
-  editor.begin = (path) => { if (!gestures.has(path)) gestures.set(path, editor.value(path)); };
+  editor.begin = (path) => {
+    if (gestures.has(path)) return;
+    gestures.set(path, editor.value(path));
+    emit('begin', path);
+  };
   editor.scrub = (path, value, inputTime) => {
     editor.begin(path);
     editor.errors.delete(path);
@@ -69,6 +74,7 @@
     editor.latency.inputs.push({ seq: ++inputSeq, t: inputTime || performance.now() });
     if (editor.latency.inputs.length > 5000) editor.latency.inputs.shift();
     emit('changes', path);
+    emit('scrub', { path, value, seq: inputSeq });
     requestBuild();
   };
   editor.end = (path) => {
@@ -160,6 +166,7 @@
     for (const p of json.paths) if (!editor.changes.has(p.path) && !editor.good.has(p.path)) editor.base.set(p.path, p.value);
     editor.drawn = json.drawn || [];
     editor.lastResponse = json;
+    editor.answeredUpTo = upTo;
     viewer.swap(json.data, true);
     for (const v of Object.values(json.data.variants)) {
       for (const url of Object.values(v.frames || {})) cairoUpTo.set(url, upTo);
@@ -192,6 +199,9 @@
     }
     shownUpTo[side] = Math.max(shownUpTo[side], upTo);
   }
+  // The players show input `seq` from the next animation frame on (live_players.js drew it).
+  editor.playersShow = (seq) => requestAnimationFrame(() => record('players', seq, performance.now()));
+  editor.lastInput = () => inputSeq;
   viewer.on('shown', (e) => {
     if (e.side === 'cairo') {
       const prefix = [...cairoUpTo.keys()].find((url) => e.src.startsWith(url));

@@ -68,7 +68,11 @@
 
   // Each card keeps one canvas, sized to the frame: lottie-web draws into its context, so loading
   // new data (every edit) neither makes a canvas nor asks the page for the box's size.
-  function loadLottie(card) {
+  // `patch(data)`, when given, moves numbers of the card's copy first (a value being dragged);
+  // when it answers false the card keeps what it shows.
+  function loadLottie(card, patch) {
+    const data = themedAnimation(card.variant);
+    if (patch && !patch(data)) return;
     if (card.anim) card.anim.destroy();
     if (!card.canvas) {
       card.canvas = document.createElement('canvas');
@@ -77,7 +81,7 @@
     }
     card.anim = window.lottie.loadAnimation({
       renderer: 'canvas', loop: false, autoplay: false,
-      animationData: themedAnimation(card.variant),
+      animationData: data,
       // dpr 1: the canvas holds exactly the frame's pixels, like the Cairo cell beside it.
       rendererSettings: { context: card.canvas.getContext('2d'), clearCanvas: true, preserveAspectRatio: 'xMidYMid meet', dpr: 1 },
     });
@@ -492,6 +496,9 @@
     cards: () => cards,
     on: (name, f) => listeners[name].push(f),
     swap,
+    // Each card of the shown motion loaded again with `patch(id, data)` applied to its animation's
+    // copy (id as in data.variants), before any rebuild: the editor's players follow a drag.
+    patchPlayers: (patch) => { for (const c of cards) loadLottie(c, (data) => patch(`${c.style}-${state.motion}`, data)); },
     loadFlipbooks,
     setMotion,
     setFrame: (f) => { setPlaying(false); setFrame(f); },
