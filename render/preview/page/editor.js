@@ -126,6 +126,7 @@
     const upTo = inputSeq;
     const asked = [...editor.changes].map(([path, value]) => ({ path, value }));
     const blamed = lastPath;
+    const blamedValue = editor.changes.get(blamed);
     try {
       const sent = performance.now();
       const { state } = viewer;
@@ -137,7 +138,7 @@
       } else if (status === 200 && json.ok) {
         applied(json, upTo);
       } else if (status === 200) {
-        refused(json.error, blamed);
+        refused(json.error, blamed, blamedValue);
       } else {
         viewer.showError(json.message || `edit failed (${status})`);
       }
@@ -180,8 +181,10 @@
     requestAnimationFrame(() => record('players', upTo, performance.now()));
   }
 
-  function refused(error, path) {
+  function refused(error, path, value) {
     const at = path || error.path || '';
+    // Moved on since (a drag through a value the spec refuses): the latest value is asked next.
+    if (path && !same(editor.changes.get(path), value)) { requestBuild(); return; }
     editor.errors.set(at, error.message);
     // The icon keeps the last good value: the page asks for it again.
     if (editor.good.has(at)) editor.changes.set(at, editor.good.get(at));

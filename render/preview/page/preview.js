@@ -73,6 +73,7 @@
   function loadLottie(card, patch) {
     const data = themedAnimation(card.variant);
     if (patch && !patch(data)) return;
+    card.patched = !!patch;  // showing numbers of its own: the next answer loads the server's
     if (card.anim) card.anim.destroy();
     if (!card.canvas) {
       card.canvas = document.createElement('canvas');
@@ -398,7 +399,7 @@
       let folderBuild = false;
       for (const c of cards) {
         const v = D.variants[`${c.style}-${state.motion}`];
-        const lottieChanged = v.key !== c.variant.key || v.lottie !== c.variant.lottie;
+        const lottieChanged = v.key !== c.variant.key || v.lottie !== c.variant.lottie || c.patched;
         const cairoChanged = cairoKey({ variant: v }) !== cairoKey(c);
         c.variant = v;
         if (lottieChanged) loadLottie(c);
