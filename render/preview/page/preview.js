@@ -407,9 +407,11 @@
           folderBuild = folderBuild || D.build !== before.build;  // flipbooks under the same names
         } else if (cairoChanged) {
           c.frameUrl = v.frames[state.theme];
-          // The answer may bring the frame shown, drawn already: no request for it.
+          // The answer may bring the frame shown, drawn already: no request for it (and a frame
+          // still loading is older: the image takes this one instead).
           const now = v.frameNow;
-          if (now && now.theme === state.theme && now.frame === state.frame && !c.frameLoading) {
+          if (now && now.theme === state.theme && now.frame === state.frame) {
+            c.frameWaiting = null;
             c.frameLoading = true;
             c.cairoFrame.dataset.src = `${c.frameUrl}&frame=${state.frame}`;
             c.cairoFrame.src = now.src;
