@@ -72,8 +72,9 @@ std::string missing_line(const std::string& shown, const std::string& output) {
   return "";
 }
 
-void run_examples(const std::string& file) {
-  const ManSource source = read_man_source(fs::path(ICONSYNTH_SOURCE_DIR) / "tools" / "man" / file);
+void run_examples(const ManSource& source) {
+  const std::string file = source.path.filename().string();
+  INFO(source.problems.size() << " problems, the first: " << (source.problems.empty() ? "" : source.problems.front()));
   REQUIRE(source.problems.empty());
   const fs::path work = scratch_dir("docs-" + source.page + "." + std::to_string(source.section));
   const fs::path runner = scratch_dir("docs-" + source.page + "." + std::to_string(source.section) + "-runner");
@@ -85,7 +86,17 @@ void run_examples(const std::string& file) {
   for (const CodeBlock& block : source.blocks) {
     INFO(file << ":" << block.line << " (" << block.marker << ")\n" << block.text);
     std::smatch m;
-    if (block.marker.rfind("file: ", 0) == 0) {
+    if (block.marker.rfind("snippet: ", 0) == 0) {
+      continue;  // run by the test its marker names
+    } else if (block.marker == "set-up") {
+      // CI runs the set-up scripts (.ci/run); here, each is a script there is.
+      static const std::regex kScript(R"(^bash (tools/[a-z_-]+\.sh)$)");
+      std::istringstream lines(block.text);
+      for (std::string line; std::getline(lines, line);) {
+        REQUIRE(std::regex_match(line, m, kScript));
+        CHECK(fs::is_regular_file(fs::path(ICONSYNTH_SOURCE_DIR) / m[1].str()));
+      }
+    } else if (block.marker.rfind("file: ", 0) == 0) {
       const fs::path path = work / block.marker.substr(6);
       fs::create_directories(path.parent_path());
       std::ofstream(path) << block.text;
@@ -120,7 +131,9 @@ struct Runs {
 // One test a page, so CTest runs pages side by side and names the one that fails.
 #define EXAMPLES_OF(file, id)                                                    \
   const Runs runs_##id(file);                                                    \
-  TEST_CASE("The examples of " file " run as shown", "[docs][examples]") { run_examples(file); }
+  TEST_CASE("The examples of " file " run as shown", "[docs][examples]") {     \
+    run_examples(read_man_source(fs::path(ICONSYNTH_SOURCE_DIR) / "tools" / "man" / file)); \
+  }
 
 EXAMPLES_OF("iconsynth.1.h2m", top)
 EXAMPLES_OF("iconsynth-render.1.h2m", render)
@@ -142,6 +155,8 @@ EXAMPLES_OF("iconsynth-tweaking.7.h2m", tweaking)
 EXAMPLES_OF("iconsynth-golden-ci.7.h2m", golden_ci)
 EXAMPLES_OF("iconsynth-web-package.7.h2m", web_package)
 EXAMPLES_OF("iconsynth-fitting.7.h2m", fitting)
+
+TEST_CASE("The README's examples run as shown", "[docs][examples]") { run_examples(read_readme_source()); }
 
 TEST_CASE("Every page of the manual has its examples run by a test here", "[docs][examples]") {
   std::set<std::string> pages;

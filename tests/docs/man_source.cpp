@@ -139,6 +139,30 @@ std::vector<ManSource> all_man_sources() {
   return sources;
 }
 
+ManSource read_readme_source() {
+  ManSource source;
+  source.path = std::filesystem::path(ICONSYNTH_SOURCE_DIR) / "README.md";
+  source.page = "README";
+  std::ifstream in(source.path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  static const std::regex kMarker(R"(^<!-- (.+) -->$)");
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].rfind("```", 0) != 0) continue;
+    CodeBlock block;
+    block.line = static_cast<int>(i + 1);
+    std::smatch m;
+    if (i > 0 && std::regex_match(lines[i - 1], m, kMarker)) block.marker = m[1];
+    else source.problems.push_back("README.md:" + std::to_string(block.line) + ": a code block with no marker");
+    std::size_t end = i + 1;
+    for (; end < lines.size() && lines[end] != "```"; ++end) block.text += lines[end] + "\n";
+    if (end == lines.size()) source.problems.push_back("README.md:" + std::to_string(block.line) + ": a code block never closed");
+    i = end;
+    source.blocks.push_back(block);
+  }
+  return source;
+}
+
 std::vector<std::string> shell_commands(const std::string& block) {
   std::vector<std::string> commands;
   std::string current;

@@ -10,6 +10,7 @@
 //   .\" run: steps                   a CI file: each of its `run:` lines is run as above
 //   .\" output                       what the run block before it prints (shown lines, in order)
 //   .\" file: NAME                   written to NAME, for the run blocks after it
+//   .\" snippet: NAME (run by …)     code a test runs as written (snippet.h)
 
 #include <filesystem>
 #include <map>
@@ -39,6 +40,10 @@ ManSource read_man_source(const std::filesystem::path& path);
 
 // Every page source under tools/man/ of the source tree, by file name.
 std::vector<ManSource> all_man_sources();
+
+// The README's fenced code blocks, each with the marker of the `<!-- MARKER -->` line just above
+// its fence (the same markers, and `set-up` for the two set-up commands, which CI runs).
+ManSource read_readme_source();
 
 // The text a roff line shows, fonts dropped and escapes undone (\- \e \& \(aq \(em …); a request
 // line gives its arguments (".BR iconsynth\-spec (5)," → "iconsynth-spec(5),"), a comment nothing.

@@ -2,6 +2,7 @@
 // of every style x motion (each frame number in some variant) against our Cairo frames, restyled by a page stylesheet, under reduced
 // motion, and with each trigger. One browser per test case runs every document it needs.
 #include "svg_browser.h"
+#include "../docs/snippet.h"
 
 #include "render/cairo/raster.h"
 #include "render/svg/animated_svg.h"
@@ -246,13 +247,9 @@ TEST_CASE("Reduced motion shows the rest pose at every time, and each trigger pl
   CHECK(steps["classPlay"]["class"] > 0);
 }
 
-TEST_CASE("The README's SVG + CSS example works as written", "[svg][browser][readme]") {
+TEST_CASE("The SVG + CSS snippet works as written", "[svg][browser][snippet]") {
   // The snippet, with each "<svg ATTRIBUTES …>…</svg>" replaced by the real file carrying them.
-  const std::string readme = test::read_bytes(std::string(ICONSYNTH_SOURCE_DIR) + "/README.md");
-  const std::string marker = "<!-- snippet: svg-css (run by tests/svg/animated_svg_browser_test.cpp) -->\n```html\n";
-  const std::size_t start = readme.find(marker);
-  REQUIRE(start != std::string::npos);
-  std::string html = readme.substr(start + marker.size(), readme.find("```", start + marker.size()) - start - marker.size());
+  std::string html = test::docs_snippet("svg-css");
   const render::AnimatedScene scene = render::build_scene(test::builtin_spec(), test::variant("outline", 2, "light"));
   const std::string svg = render::svg::write_animated_svg(scene, {48});
   const std::string placeholder_end = " \xE2\x80\xA6>\xE2\x80\xA6</svg>";  // " …>…</svg>"
@@ -267,7 +264,7 @@ TEST_CASE("The README's SVG + CSS example works as written", "[svg][browser][rea
     ++replaced;
   }
   REQUIRE(replaced == 3);
-  const auto dir = test::artifact_dir("svg-readme");
+  const auto dir = test::artifact_dir("svg-snippet");
   std::ofstream(dir / "page.html") << "<!doctype html><html><body>" << html << "</body></html>";
   run_browser({}, "readme", {{"page", {{"html", (dir / "page.html").string()}, {"out", (dir / "page.json").string()}}}});
 

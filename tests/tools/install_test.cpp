@@ -2,6 +2,7 @@
 // libraries with find_package (and pkg-config) and renders the frame `iconsynth render` renders;
 // every man page reads, completion completes; and as Debian packages with their dependencies.
 #include "cli_support.h"
+#include "../docs/snippet.h"
 
 #include <catch2/catch.hpp>
 
@@ -34,14 +35,6 @@ fs::path install_prefix(const fs::path& work) {
   return prefix;
 }
 
-// The README's code block after `<!-- snippet: NAME …-->`.
-std::string readme_snippet(const std::string& name) {
-  const std::string readme = read_file(fs::path(ICONSYNTH_SOURCE_DIR) / "README.md");
-  const std::size_t marker = readme.find("<!-- snippet: " + name + " ");
-  REQUIRE(marker != std::string::npos);
-  const std::size_t start = readme.find('\n', readme.find("```", marker)) + 1;
-  return readme.substr(start, readme.find("```", start) - start);
-}
 
 }  // namespace
 
@@ -50,8 +43,8 @@ TEST_CASE("Installed into a prefix, the README's consumer project builds and ren
   const fs::path prefix = install_prefix(work);
   const fs::path project = work / "consumer";
   fs::create_directories(project);
-  std::ofstream(project / "CMakeLists.txt") << readme_snippet("consumer-cmake");
-  std::ofstream(project / "frame.cpp") << readme_snippet("consumer-frame");
+  std::ofstream(project / "CMakeLists.txt") << iconsynth::test::docs_snippet("consumer-cmake");
+  std::ofstream(project / "frame.cpp") << iconsynth::test::docs_snippet("consumer-frame");
   const std::string cmake = ICONSYNTH_CMAKE;
   const Shell built = run_shell(cmake + " -S consumer -B consumer/build -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH='" +
                                     prefix.string() + "' -DCMAKE_CXX_COMPILER='" + ICONSYNTH_CXX + "' && " + cmake +

@@ -244,7 +244,7 @@ TEST_CASE("A page showing the icon at 32 px (the seed's React snippet) fetches o
   CHECK(bundle_bytes <= 12291);
 }
 
-TEST_CASE("No flash of the default: the first frame read back has the requested colour and weight, while the README's older pattern shows the default first",
+TEST_CASE("No flash of the default: the first frame read back has the requested colour and weight, while a player given the look on load shows the default first",
           "[web][browser]") {
   const Json& r = session()["noFlash"];
   const Json& first = r["first"];
@@ -254,12 +254,12 @@ TEST_CASE("No flash of the default: the first frame read back has the requested 
   const Verdict vs_default = against_cairo(first, kDefault);
   INFO("the same frame against the bundle's own look: " << vs_default.describe());
   CHECK(vs_default.pixels.mean_abs > 10);
-  // The control: the player on the page's canvas, the look set on load, as the README did.
+  // The control: the player on the page's canvas, the look set on its load event.
   const Json& naive = r["naive"];
   REQUIRE(naive.size() == 2);
   CHECK(naive[0]["w"] == 112);  // dotlottie-web's own ratio at 2: 1 + (2 − 1) × 0.75
   const Verdict flash = against_cairo(naive[0], kDefault), wanted = against_cairo(naive[0], kFar);
-  std::cout << "README's older pattern, first draw: the default look " << flash.describe() << "; the requested look "
+  std::cout << "the look set on load, first draw: the default look " << flash.describe() << "; the requested look "
             << wanted.describe() << "\n";
   CHECK(flash.within());
   CHECK(wanted.pixels.mean_abs > 10);

@@ -212,7 +212,7 @@ TEST_CASE("TypeScript accepts the seed's snippets against the declarations and r
   const auto work = test::scratch_dir("web-types");
   test::write_web_folder(work / "generative-icons");
   std::filesystem::create_directory_symlink(test::web_modules(work), work / "node_modules");
-  const std::string tsx = test::readme_snippet("seed-react", "tsx"), js = test::readme_snippet("seed-js", "js");
+  const std::string tsx = test::docs_snippet("seed-react"), js = test::docs_snippet("seed-js");
   const std::string page = "declare const canvas: HTMLCanvasElement;\ndeclare const button: HTMLButtonElement;\n";
   const std::map<std::string, std::string> sources{
       {"GpuClusterIcon.tsx", tsx},

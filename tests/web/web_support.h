@@ -5,6 +5,7 @@
 
 #include "../render/support.h"
 #include "../tools/cli_support.h"
+#include "../docs/snippet.h"
 
 #include "render/web/web_package.h"
 
@@ -42,18 +43,6 @@ inline std::filesystem::path dotlottie_web_folder(const std::filesystem::path& w
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   return first_line(r.out);
-}
-
-// The code block after "<!-- snippet: NAME" in the README: the seed's snippets as shown there.
-inline std::string readme_snippet(const std::string& name, const std::string& language) {
-  const std::string text = read_file(source_path("README.md"));
-  const std::size_t marker = text.find("<!-- snippet: " + name);
-  const std::size_t start = text.find("```" + language + "\n", marker);
-  const std::size_t end = text.find("\n```\n", start);
-  if (marker == std::string::npos || start == std::string::npos || end == std::string::npos) {
-    throw std::runtime_error("README has no " + name + " snippet");
-  }
-  return text.substr(start + language.size() + 4, end + 1 - (start + language.size() + 4));
 }
 
 inline std::string replaced(std::string text, const std::string& from, const std::string& to) {

@@ -1,7 +1,7 @@
-// Runs the README's page snippet ("snippet: page-player") as written, in Node, against the real
+// Runs the page-player snippet (iconsynth-web-package(7)), as written, in Node, against the real
 // dotlottie-web: the page's canvas, button and matchMedia are stand-ins, the bundle and the wasm
-// are served from disk. Then it records what the page shows, for tests/lottie/readme_snippet_test.cpp:
-//   node readme_snippet.mjs README.md WORK_DIR PACKAGE_DIR reduce|no-preference
+// are served from disk. Then it records what the page shows, for tests/lottie/page_snippet_test.cpp:
+//   node page_snippet.mjs SNIPPET.mjs WORK_DIR PACKAGE_DIR reduce|no-preference
 // WORK_DIR holds gpu-cluster.lottie and gpu-cluster.mjs. Writes to WORK_DIR: page.mjs (the snippet,
 // plus an export of `player` and `show`), <step>.rgba (straight RGBA, 128 × 128) and result.json
 // with each step's state, animation and frame:
@@ -14,16 +14,12 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [readme, work, packageDir, preference] = process.argv.slice(2);
+const [snippetFile, work, packageDir, preference] = process.argv.slice(2);
 const size = 128;
 
-// The snippet: the js block after the marker comment.
-const text = readFileSync(readme, 'utf8');
-const marker = text.indexOf('<!-- snippet: page-player');
-const start = text.indexOf('```js\n', marker);
-const end = text.indexOf('```\n', start + 6);
-if (marker < 0 || start < 0 || end < 0) throw new Error('README has no page-player snippet');
-writeFileSync(join(work, 'page.mjs'), `${text.slice(start + 6, end)}\nexport { player, show };\n`);
+// The snippet, as the test took it from the docs.
+const snippet = readFileSync(snippetFile, 'utf8');
+writeFileSync(join(work, 'page.mjs'), `${snippet}\nexport { player, show };\n`);
 
 // The package resolves as the page's bundler would, from node_modules beside the page.
 const modules = join(work, 'node_modules', '@lottiefiles');

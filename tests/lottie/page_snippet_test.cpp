@@ -1,14 +1,16 @@
-// The README's page snippet is code that runs: Node runs it as written with the real
+// The page-player snippet (iconsynth-web-package(7)) is code that runs: Node runs it as written with the real
 // dotlottie-web. Its player opens on the rest pose in the snippet's look, changes look live,
 // plays light on hover and strong on a click or the button, in the look it was given (the
 // snippet puts the slots back when the state machine switches animation), and under reduced
 // motion hovering plays nothing while the button and a click still do.
 #include "live_support.h"
+#include "../docs/snippet.h"
 
 #include "render/cairo/raster.h"
 #include "render/lottie/isolated_player.h"
 
 #include <cstring>
+#include <fstream>
 
 #include <catch2/catch.hpp>
 
@@ -27,9 +29,10 @@ std::vector<std::uint32_t> premultiplied(const std::string& rgba) {
 
 Json run_snippet(const std::filesystem::path& work, const std::string& preference) {
   test::write_bundle_and_descriptor(work);
-  std::string args = test::quoted(std::string(ICONSYNTH_SOURCE_DIR) + "/README.md");
+  std::ofstream(work / "snippet.mjs", std::ios::binary) << test::docs_snippet("page-player");
+  std::string args = test::quoted(work / "snippet.mjs");
   args += ' ' + test::quoted(work) + ' ' + test::quoted(cli::find_thorvg("").package) + ' ' + preference;
-  test::run_node(test::lottie_test_script("readme_snippet.mjs"), args, work);
+  test::run_node(test::lottie_test_script("page_snippet.mjs"), args, work);
   return Json::parse(test::read_file(work / "result.json"));
 }
 
@@ -45,8 +48,8 @@ render::DiffStats shown_vs_cairo(const std::filesystem::path& work, const std::s
 
 }  // namespace
 
-TEST_CASE("The README's page snippet shows its look, changes it live, and plays on hover, click and its button", "[lottie][readme][thorvg]") {
-  const auto work = test::scratch_dir("readme-snippet");
+TEST_CASE("The page-player snippet shows its look, changes it live, and plays on hover, click and its button", "[lottie][snippet][thorvg]") {
+  const auto work = test::scratch_dir("page-snippet");
   const Json r = run_snippet(work, "no-preference");
   INFO(r.dump(1));
   CHECK(r["clickHandlers"] == 1);
@@ -79,8 +82,8 @@ TEST_CASE("The README's page snippet shows its look, changes it live, and plays 
   }
 }
 
-TEST_CASE("The README's page snippet under reduced motion: hovering plays nothing, the button and a click still do", "[lottie][readme][thorvg]") {
-  const auto work = test::scratch_dir("readme-snippet-calm");
+TEST_CASE("The page-player snippet under reduced motion: hovering plays nothing, the button and a click still do", "[lottie][snippet][thorvg]") {
+  const auto work = test::scratch_dir("page-snippet-calm");
   const Json r = run_snippet(work, "reduce");
   INFO(r.dump(1));
   CHECK(r["hover"]["state"] == "rest");
