@@ -88,7 +88,7 @@ TEST_CASE("A swell's scale drives a scale keyframe, measured with the page's oth
   predicts(table, {1.18}, animations(session, {held[0], {path, 1.18}}));  // measured a step back: 1.25 is its top
 }
 
-TEST_CASE("A value that changes the animation's length, or is no number, is not bound; an unknown one is an error", "[preview][editor][bind]") {
+TEST_CASE("A value that changes the animation's length, or is no number, is not bound, and an unknown one is an error", "[preview][editor][bind]") {
   render::EditorSession session(std::string(spec::builtin_spec_text()), small());
   const Json frames = session.bindings({}, "motions.light.timeline.exchange.travel.frames", "light");
   CHECK(frames["bound"] == false);
