@@ -226,10 +226,11 @@ TEST_CASE("The editor, by role and name: keyboard, pointer, plot, presets, Save,
       const double expected = fps * std::stod(speed);
       CHECK(p["speeds"][speed]["perSecond"].get<double>() == Approx(expected).margin(1.5 / seconds));
     }
-    // Inside the region, at full speed, and far more frames played than it holds: it wrapped.
+    // Inside the region, and more frames played than twice what it holds: it wrapped. (Counted
+    // modulo the region, a stall of the page longer than the region loses whole rounds, so the
+    // count is a floor, not a rate.)
     CHECK(p["loop"]["min"].get<int>() >= 10);
     CHECK(p["loop"]["max"].get<int>() <= 20);
-    CHECK(p["loop"]["perSecond"].get<double>() == Approx(fps).margin(1.5 / 0.9));
     CHECK(p["loop"]["played"].get<int>() > 22);
   }
 
