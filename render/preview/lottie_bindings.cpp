@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <tuple>
+#include <utility>
 
 namespace iconsynth::render {
 
@@ -118,25 +119,31 @@ Json measure_bindings(const std::vector<spec::SpecChange>& changes, const spec::
   // The value as numbers (a preset as its handles): the exporter draws them alike.
   const std::map<std::string, Json> base = cards_at(*at);
 
+  // The cards at the first of `tries` the exporter takes (the others leave the value's range), and which.
+  const auto first_taken = [&](const std::vector<std::vector<double>>& tries) {
+    std::optional<std::pair<std::size_t, std::map<std::string, Json>>> taken;
+    for (std::size_t t = 0; t < tries.size() && !taken; ++t) {
+      try {
+        taken.emplace(t, cards_at(tries[t]));
+      } catch (const spec::SpecError&) {
+        // out of its range that way: the next
+      }
+    }
+    return taken;
+  };
+
   // Each component moved by a step (back, where forward leaves its range): the slopes.
   const double step = row.step > 0 ? 2 * row.step : 0.02;
   std::vector<double> moved_by(at->size());
   std::map<std::string, std::map<std::string, LeafBinding>> leaves;  // card → pointer → binding
   for (std::size_t i = 0; i < at->size(); ++i) {
-    std::optional<std::map<std::string, Json>> probe;
-    for (const double d : {step, -step}) {
-      std::vector<double> c = *at;
-      c[i] += d;
-      try {
-        probe = cards_at(c);
-        moved_by[i] = d;
-        break;
-      } catch (const spec::SpecError&) {
-        // out of its range that way: the other
-      }
-    }
+    std::vector<double> forward = *at, back = *at;
+    forward[i] += step;
+    back[i] -= step;
+    const auto probe = first_taken({forward, back});
     if (!probe) return unbound(path, "no value a step either side is valid");
-    for (const auto& [card, document] : *probe) {
+    moved_by[i] = probe->first == 0 ? step : -step;
+    for (const auto& [card, document] : probe->second) {
       const auto moved = moved_numbers(base.at(card), document);
       if (!moved) return unbound(path, "it changes the shape of the animation");
       for (const auto& [pointer, before, after] : *moved) {
@@ -159,20 +166,15 @@ Json measure_bindings(const std::vector<spec::SpecChange>& changes, const spec::
   if (leaves.empty()) return unbound(path, "it moves nothing in the cards' animations here");
 
   // One more export, every component moved at once: the slopes must predict it.
-  std::optional<std::map<std::string, Json>> check;
-  std::vector<double> checked;
+  std::vector<std::vector<double>> tries;
   for (const double k : {-1.0, 2.0}) {
-    checked = *at;
-    for (std::size_t i = 0; i < at->size(); ++i) checked[i] += k * moved_by[i];
-    try {
-      check = cards_at(checked);
-      break;
-    } catch (const spec::SpecError&) {
-      // out of range that way
-    }
+    tries.push_back(*at);
+    for (std::size_t i = 0; i < at->size(); ++i) tries.back()[i] += k * moved_by[i];
   }
+  const auto check = first_taken(tries);
   if (!check) return unbound(path, "no value to check the prediction with is valid");
-  for (const auto& [card, document] : *check) {
+  const std::vector<double>& checked = tries[check->first];
+  for (const auto& [card, document] : check->second) {
     const auto moved = moved_numbers(base.at(card), document);
     if (!moved) return unbound(path, "it changes the shape of the animation");
     const auto bound = leaves.find(card);

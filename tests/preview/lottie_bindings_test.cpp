@@ -2,6 +2,7 @@
 // export at another value (the page moves its players by it before the rebuild answers); a value
 // that changes the document's shape or length, or moves numbers other than in proportion, is not
 // bound.
+#include "editor_support.h"
 #include "render/preview/editor_session.h"
 #include "render/preview/lottie_bindings.h"
 #include "spec/loader.h"
@@ -15,12 +16,6 @@ using namespace iconsynth;
 using Json = nlohmann::ordered_json;
 
 namespace {
-
-render::PreviewPageOptions small() {
-  render::PreviewPageOptions o;
-  o.size = 32;
-  return o;
-}
 
 // Each card's Lottie in an edit's answer, by animation id.
 std::map<std::string, Json> animations(render::EditorSession& session, const std::vector<spec::SpecChange>& changes) {
@@ -60,7 +55,7 @@ spec::TunablePath row(const std::string& path, const spec::Json& value, double s
 }  // namespace
 
 TEST_CASE("An easing's handles drive its keyframes' o and i, and predict the export at other handles", "[preview][editor][bind]") {
-  render::EditorSession session(std::string(spec::builtin_spec_text()), small());
+  render::EditorSession session(std::string(spec::builtin_spec_text()), test::small_editor_page());
   const std::string path = "motions.light.timeline.exchange.travel.ease";
   const Json table = session.bindings({}, path, "light");
   REQUIRE(table["bound"] == true);
@@ -79,7 +74,7 @@ TEST_CASE("An easing's handles drive its keyframes' o and i, and predict the exp
 }
 
 TEST_CASE("A swell's scale drives a scale keyframe, measured with the page's other changes held", "[preview][editor][bind]") {
-  render::EditorSession session(std::string(spec::builtin_spec_text()), small());
+  render::EditorSession session(std::string(spec::builtin_spec_text()), test::small_editor_page());
   const std::string path = "motions.strong.timeline.sequence.1.exchange.swell.scale";
   const std::vector<spec::SpecChange> held{{"motions.strong.timeline.sequence.2.exchange.swell.scale", 1.15}, {path, 1.25}};
   const Json table = session.bindings(held, path, "strong");
@@ -89,7 +84,7 @@ TEST_CASE("A swell's scale drives a scale keyframe, measured with the page's oth
 }
 
 TEST_CASE("A value that changes the animation's length, or is no number, is not bound, and an unknown one is an error", "[preview][editor][bind]") {
-  render::EditorSession session(std::string(spec::builtin_spec_text()), small());
+  render::EditorSession session(std::string(spec::builtin_spec_text()), test::small_editor_page());
   const Json frames = session.bindings({}, "motions.light.timeline.exchange.travel.frames", "light");
   CHECK(frames["bound"] == false);
   CHECK(frames["why"] == "it changes the animation's length");
