@@ -8,7 +8,7 @@
 namespace fs = std::filesystem;
 using namespace iconsynth::test;
 
-TEST_CASE("A golden set is read as the bundle it keeps; a broken one is bad input naming the file", "[check][golden]") {
+TEST_CASE("A golden set is read as the bundle it keeps, and a broken one is bad input naming the file", "[check][golden]") {
   const fs::path set = fs::path(ICONSYNTH_SOURCE_DIR) / "tests" / "golden";
   const fs::path dir = scratch_dir("check-golden-target");
   auto r = run_cli("check '" + set.string() + "' --player rlottie --size 24", dir);
