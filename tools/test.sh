@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # CI on a fresh Debian 12 machine (.ci/run): install what is missing, then
-#   release    GCC, warnings: build everything, run every test (ctest -j2)
+#   release    GCC, warnings: build everything, print the renderer's ratio table beside rlottie
+#              (tools/bench/ratio_table.mjs, a short run that fails nothing), run every test (ctest -j2)
 #   sanitizer  clang 14, ASan + UBSan: build only the suites that have tests labelled `sanitizer`,
 #              the CLI and what the install generates with it (completion, man pages), and run
 #              those tests: every test of code that reads untrusted input or manages memory.
@@ -42,6 +43,9 @@ step "install dotlottie-web" bash -c 'bash tools/dotlottie-web.sh > /dev/null'
 
 step "release configure" cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DICONSYNTH_BUILD_TESTS=ON
 step "release build" cmake --build build -j2
+# The renderer's time beside rlottie's, a short run, for the log: it shows a regression, it fails
+# nothing (tools/bench/README.md has the full run).
+step "renderer beside rlottie" bash -c 'node tools/bench/ratio_table.mjs --min-time 0.05 || echo "ratio table: not measured (see above)"'
 step "release tests" ctest --test-dir build --output-on-failure -j2 --timeout 600
 
 # -O1 -g1: what ASan suggests, a fifth less to compile than -O2 -g, line numbers in every report.

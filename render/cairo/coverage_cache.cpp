@@ -4,12 +4,6 @@
 
 namespace iconsynth::render {
 
-namespace {
-
-std::size_t bytes_of(const CoverageMask& mask) { return std::size_t(mask.stride()) * std::size_t(mask.height()); }
-
-}  // namespace
-
 CoverageCache::CoverageCache(std::size_t budget_bytes) : budget_(budget_bytes) {}
 
 std::shared_ptr<CoverageMask> CoverageCache::find(const std::vector<std::int64_t>& key, std::uint64_t hash) {
@@ -22,8 +16,13 @@ std::shared_ptr<CoverageMask> CoverageCache::find(const std::vector<std::int64_t
   return nullptr;
 }
 
+bool CoverageCache::contains(const std::vector<std::int64_t>& key, std::uint64_t hash) const {
+  const auto [first, last] = entries_.equal_range(hash);
+  return std::any_of(first, last, [&](const auto& entry) { return entry.second.mask->key() == key; });
+}
+
 void CoverageCache::insert(std::shared_ptr<CoverageMask> mask) {
-  bytes_ += bytes_of(*mask);
+  bytes_ += mask->bytes();
   const std::uint64_t hash = mask->key_hash();
   entries_.emplace(hash, Entry{std::move(mask), ++clock_});
   if (bytes_ > budget_) evict();
@@ -42,7 +41,7 @@ void CoverageCache::evict() {
     const auto [first, last] = entries_.equal_range(hash);
     for (auto it = first; it != last; ++it) {
       if (it->second.last_used != last_used) continue;
-      bytes_ -= bytes_of(*it->second.mask);
+      bytes_ -= it->second.mask->bytes();
       entries_.erase(it);
       break;
     }

@@ -20,6 +20,8 @@ class CoverageCache {
 
   // The mask whose key is `key` (hash `hash`), or null.
   std::shared_ptr<CoverageMask> find(const std::vector<std::int64_t>& key, std::uint64_t hash);
+  // Whether the mask whose key is `key` is kept (without counting it as used).
+  bool contains(const std::vector<std::int64_t>& key, std::uint64_t hash) const;
   // Keeps `mask`; evicts the least recently used beyond the budget.
   void insert(std::shared_ptr<CoverageMask> mask);
 

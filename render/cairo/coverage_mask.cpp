@@ -1,9 +1,11 @@
 #include "render/cairo/coverage_mask.h"
 
 #include "render/cairo/draw.h"
+#include "render/cairo/inside_mask.h"
 #include "render/cairo/surface.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -18,60 +20,128 @@ std::int64_t bits_of(double d) {
   return i;
 }
 
+// The first n (1 … 8) of the eight bytes at p, as a word whose other bytes are 0.
+std::uint64_t word_of(const unsigned char* p, int n) {
+  std::uint64_t word;
+  std::memcpy(&word, p, 8);
+  if (n == 8) return word;
+  if constexpr (std::endian::native == std::endian::little) return word & ((std::uint64_t{1} << (8 * n)) - 1);
+  return word & ~(~std::uint64_t{0} >> (8 * n));
+}
+
+// The bytes [lo, hi) of a word that is not 0, its zero bytes at either end left out.
+std::pair<int, int> inked_bytes(std::uint64_t word) {
+  if constexpr (std::endian::native == std::endian::little) return {std::countr_zero(word) / 8, 8 - std::countl_zero(word) / 8};
+  return {std::countl_zero(word) / 8, 8 - std::countr_zero(word) / 8};
+}
+
 }  // namespace
 
-CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas, int canvas_stride, const PixelBox& box)
-    : key_(std::move(key)), key_hash_(hash_of_key(key_)), width_(box.width()), height_(box.height()),
-      stride_(cairo_format_stride_for_width(CAIRO_FORMAT_A8, width_)),
-      pixels_(new unsigned char[std::size_t(stride_) * std::size_t(height_)]) {
-  // One pass a row: each eight columns are moved (the canvas cleared behind them) and sorted
-  // into runs: all 0 (no run), all 255 (a full run) or mixed; neighbours of one kind join.
+CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas, int canvas_stride, int canvas_size, const PixelBox& box)
+    : key_(std::move(key)), key_hash_(hash_of_key(key_)), width_(box.width()), height_(box.height()) {
+  // One pass a row, a word of eight columns at a time: empty words are skipped (four at a time
+  // where they can be), full ones join a full run, and each other word joins a partial run with
+  // its bytes, its empty ends trimmed; what was read is cleared behind. The runs and bytes are
+  // gathered in buffers kept from mask to mask, then copied at their final size.
+  constexpr std::uint64_t kAll = ~std::uint64_t{0};
+  thread_local std::vector<Run> runs;
+  thread_local std::vector<std::uint8_t> bytes;
+  runs.clear();
+  std::size_t used = 0;  // of `bytes`
   row_runs_.reserve(std::size_t(height_) + 1);
   row_runs_.push_back(0);
+  // The part of the box on the canvas: its columns [x0, x0 + width) and rows.
+  const PixelBox on = box.intersected({0, 0, canvas_size, canvas_size});
+  const int width = std::max(0, on.width()), shift = on.x0 - box.x0;
   for (int y = 0; y < height_; ++y) {
-    unsigned char* from = canvas + std::ptrdiff_t{box.y0 + y} * canvas_stride + box.x0;
-    unsigned char* to = pixels_.get() + std::ptrdiff_t{y} * stride_;
-    for (int x = 0; x < width_; x += 8) {
-      const int n = std::min(8, width_ - x);
-      std::uint64_t eight = 0;
-      if (n == 8) {
-        std::memcpy(&eight, from + x, 8);
-        std::memcpy(to + x, &eight, 8);
-        std::memset(from + x, 0, 8);
-      } else {
-        for (int i = 0; i < n; ++i) {
-          eight |= std::uint64_t{from[x + i]} << (8 * i);
-          to[x + i] = from[x + i];
-          from[x + i] = 0;
+    if (box.y0 + y < on.y0 || box.y0 + y >= on.y1 || width == 0) {
+      row_runs_.push_back(static_cast<std::uint32_t>(runs.size()));
+      continue;
+    }
+    unsigned char* row = canvas + std::ptrdiff_t{box.y0 + y} * canvas_stride + on.x0;
+    const std::size_t first = runs.size();
+    const auto word_at = [row](int x) { return word_of(row + x, 8); };
+    int x = 0;
+    for (;;) {
+      while (x + 32 <= width && (word_at(x) | word_at(x + 8) | word_at(x + 16) | word_at(x + 24)) == 0) x += 32;
+      while (x + 8 <= width && word_at(x) == 0) x += 8;
+      if (x >= width) break;
+      const int n = std::min(8, width - x);
+      const std::uint64_t word = word_of(row + x, n);
+      if (word == 0) break;  // the row's last, short word
+      if (word == kAll) {
+        const int from = x;
+        for (x += 8; x + 32 <= width && (word_at(x) & word_at(x + 8) & word_at(x + 16) & word_at(x + 24)) == kAll;) x += 32;
+        while (x + 8 <= width && word_at(x) == kAll) x += 8;
+        if (runs.size() > first && runs.back().x1 == from + shift && runs.back().full()) {
+          runs.back().x1 = x + shift;
+        } else {
+          runs.push_back({from + shift, x + shift, kFull});
         }
+        std::memset(row + from, 0, std::size_t(x - from));
+        continue;
       }
-      if (eight == 0) continue;
-      const bool full = eight == ~std::uint64_t{0} >> (64 - 8 * n);
-      if (runs_.size() > row_runs_.back() && runs_.back().x1 == x && runs_.back().full == full) {
-        runs_.back().x1 = x + n;
+      const auto [lo, hi] = inked_bytes(word);
+      if (runs.size() > first && runs.back().x1 == x + lo + shift && !runs.back().full()) {
+        runs.back().x1 = x + hi + shift;
       } else {
-        runs_.push_back({x, x + n, full});
+        runs.push_back({x + lo + shift, x + hi + shift, static_cast<std::int32_t>(used)});
+      }
+      if (used + 8 > bytes.size()) bytes.resize(std::max<std::size_t>(256, bytes.size() * 2));
+      std::memcpy(bytes.data() + used, row + x + lo, 8);  // eight read, hi - lo kept
+      used += std::size_t(hi - lo);
+      std::memset(row + x, 0, std::size_t(n));
+      x += 8;
+    }
+    row_runs_.push_back(static_cast<std::uint32_t>(runs.size()));
+  }
+  runs_.assign(runs.begin(), runs.end());
+  coverage_.assign(bytes.begin(), bytes.begin() + std::ptrdiff_t(used));
+}
+
+CoverageMask::CoverageMask(std::vector<std::int64_t> key, int width, int height, std::vector<Run> runs,
+                           std::vector<std::uint32_t> row_runs)
+    : key_(std::move(key)), key_hash_(hash_of_key(key_)), width_(width), height_(height), runs_(std::move(runs)),
+      row_runs_(std::move(row_runs)) {}
+
+std::uint8_t CoverageMask::at(int x, int y) const {
+  for (const Run* run = runs_begin(y); run != runs_end(y); ++run) {
+    if (x < run->x0) break;
+    if (x < run->x1) return run->full() ? 255 : coverage(*run)[x - run->x0];
+  }
+  return 0;
+}
+
+void CoverageMask::expand(unsigned char* a8, int stride) const {
+  for (int y = 0; y < height_; ++y) {
+    unsigned char* row = a8 + std::ptrdiff_t{y} * stride;
+    std::memset(row, 0, std::size_t(width_));
+    for (const Run* run = runs_begin(y); run != runs_end(y); ++run) {
+      if (run->full()) {
+        std::memset(row + run->x0, 255, std::size_t(run->x1 - run->x0));
+      } else {
+        std::memcpy(row + run->x0, coverage(*run), std::size_t(run->x1 - run->x0));
       }
     }
-    std::fill(to + width_, to + stride_, 0);  // the row's padding
-    row_runs_.push_back(runs_.size());
   }
-  surface_.reset(cairo_image_surface_create_for_data(pixels_.get(), CAIRO_FORMAT_A8, width_, height_, stride_));
-  if (cairo_surface_status(surface_.get()) != CAIRO_STATUS_SUCCESS) throw std::runtime_error("cairo: cannot make a coverage mask");
+}
+
+std::size_t CoverageMask::bytes() const {
+  return sizeof(*this) + runs_.capacity() * sizeof(Run) + row_runs_.capacity() * sizeof(std::uint32_t) + coverage_.capacity() +
+         key_.capacity() * sizeof(std::int64_t);
 }
 
 PartRasteriser::PartRasteriser(int size, double px_per_unit)
     : size_(size), px_per_unit_(px_per_unit),
-      canvas_(std::size_t(cairo_format_stride_for_width(CAIRO_FORMAT_A8, size)) * std::size_t(size), 0),
+      // Eight bytes more: a mask reads its rows eight bytes at a time, past their end.
+      canvas_(std::size_t(cairo_format_stride_for_width(CAIRO_FORMAT_A8, size)) * std::size_t(size) + 8, 0),
       surface_(cairo_image_surface_create_for_data(canvas_.data(), CAIRO_FORMAT_A8, size, size,
                                                    cairo_format_stride_for_width(CAIRO_FORMAT_A8, size))),
       cr_(make_context(surface_.get())) {
   cairo_set_source_rgb(cr_.get(), 1, 1, 1);
 }
 
-void PartRasteriser::key(const geometry::Affine& transform, const std::vector<cairo_path_data_t>& path, const Paint& paint,
-                         const PixelBox& box, std::vector<std::int64_t>& key) {
-  // The matrix, by the same calls as rasterise makes.
+cairo_matrix_t PartRasteriser::matrix(const geometry::Affine& transform) {
   cairo_t* cr = cr_.get();
   cairo_save(cr);
   cairo_scale(cr, px_per_unit_, px_per_unit_);
@@ -79,11 +149,16 @@ void PartRasteriser::key(const geometry::Affine& transform, const std::vector<ca
   cairo_matrix_t ctm;
   cairo_get_matrix(cr, &ctm);
   cairo_restore(cr);
+  return ctm;
+}
+
+void PartRasteriser::key(const geometry::Affine& transform, const std::vector<cairo_path_data_t>& path, const Paint& paint,
+                         const PixelBox& box, bool clipped, std::vector<std::int64_t>& key) {
+  const cairo_matrix_t ctm = matrix(transform);
 
   const double stroke_width = paint.kind == Paint::Kind::Stroke ? paint.stroke_width : 0;
-  const bool at_edge = box.x0 <= 0 || box.y0 <= 0 || box.x1 >= size_ || box.y1 >= size_;
   key.assign({box.width(), box.height(), static_cast<std::int64_t>(paint.kind), bits_of(stroke_width), bits_of(ctm.xx),
-              bits_of(ctm.yx), bits_of(ctm.xy), bits_of(ctm.yy), at_edge ? box.x0 : -1, at_edge ? box.y0 : -1});
+              bits_of(ctm.yx), bits_of(ctm.xy), bits_of(ctm.yy), clipped, clipped ? box.x0 : 0, clipped ? box.y0 : 0});
   for (std::size_t i = 0; i < path.size(); i += static_cast<std::size_t>(path[i].header.length)) {
     key.push_back(path[i].header.type);
     for (std::size_t j = 1; j < static_cast<std::size_t>(path[i].header.length); ++j) {
@@ -108,10 +183,14 @@ std::shared_ptr<CoverageMask> PartRasteriser::rasterise(const geometry::Affine& 
   ink_path(cr, paint);
   cairo_restore(cr);
   cairo_surface_flush(surface_.get());
-  auto mask = std::make_shared<CoverageMask>(std::move(key), canvas_.data(), cairo_image_surface_get_stride(surface_.get()),
-                                             box.intersected({0, 0, size_, size_}));
+  auto mask = std::make_shared<CoverageMask>(std::move(key), canvas_.data(), cairo_image_surface_get_stride(surface_.get()), size_, box);
   cairo_surface_mark_dirty(surface_.get());
   return mask;
+}
+
+std::shared_ptr<CoverageMask> PartRasteriser::inside(const geometry::Affine& transform, const std::vector<cairo_path_data_t>& path,
+                                                     const PixelBox& box, std::vector<std::int64_t> key) {
+  return inside_mask(path, matrix(transform), box, std::move(key));
 }
 
 std::uint64_t hash_of_key(const std::vector<std::int64_t>& key) {

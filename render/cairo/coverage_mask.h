@@ -18,28 +18,37 @@ namespace iconsynth::render {
 
 class CoverageMask {
  public:
-  struct SurfaceDeleter {
-    void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
+  // Where a row has ink, as runs of mask columns [x0, x1), in order and apart: a full run is all
+  // 255; the others hold their coverage, one byte a column (mostly partial, some 0 or 255).
+  // Columns outside every run are 0. Only the runs are kept: a part's mask is mostly empty (an
+  // outline) or full (a fill).
+  struct Run {
+    std::int32_t x0, x1;
+    std::int32_t at;  // kFull, or where the run's bytes start in the mask's coverage
+    bool full() const { return at == kFull; }
   };
+  static constexpr std::int32_t kFull = -1;
 
-  // The coverage of the part whose PartRasteriser::key is `key`, moved out of `box` of an A8
-  // canvas (`canvas_stride` bytes a row), which is left transparent there.
-  CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas, int canvas_stride, const PixelBox& box);
+  // The coverage of the part whose PartRasteriser::key is `key` over `box`, moved out of an A8
+  // canvas_size × canvas_size canvas (`canvas_stride` bytes a row, readable 8 bytes past its
+  // last row), which is left transparent there; where `box` reaches past the canvas the mask is
+  // empty.
+  CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas, int canvas_stride, int canvas_size, const PixelBox& box);
+  // A width × height mask of full runs only: row y's are runs[row_runs[y]] … runs[row_runs[y + 1]].
+  CoverageMask(std::vector<std::int64_t> key, int width, int height, std::vector<Run> runs, std::vector<std::uint32_t> row_runs);
 
   int width() const { return width_; }
   int height() const { return height_; }
-  int stride() const { return stride_; }
-  const unsigned char* row(int y) const { return pixels_.get() + std::ptrdiff_t{y} * stride_; }
-  // An A8 Cairo surface over the pixels, to mask with.
-  cairo_surface_t* surface() const { return surface_.get(); }
-  // Where a row has ink, as runs of mask columns [x0, x1): `full` runs are all 255, the others
-  // are read pixel by pixel. Columns outside every run are 0.
-  struct Run {
-    int x0, x1;
-    bool full;
-  };
   const Run* runs_begin(int y) const { return runs_.data() + row_runs_[std::size_t(y)]; }
   const Run* runs_end(int y) const { return runs_.data() + row_runs_[std::size_t(y) + 1]; }
+  // The coverage of a run that is not full, from its column x0.
+  const std::uint8_t* coverage(const Run& run) const { return coverage_.data() + run.at; }
+  // The coverage at column x of row y.
+  std::uint8_t at(int x, int y) const;
+  // Writes the mask into an A8 image of its size (`stride` bytes a row), every byte.
+  void expand(unsigned char* a8, int stride) const;
+  // Memory the mask holds.
+  std::size_t bytes() const;
 
   const std::vector<std::int64_t>& key() const { return key_; }
   std::uint64_t key_hash() const { return key_hash_; }
@@ -47,11 +56,10 @@ class CoverageMask {
  private:
   std::vector<std::int64_t> key_;
   std::uint64_t key_hash_;
-  int width_, height_, stride_;
-  std::unique_ptr<unsigned char[]> pixels_;
-  std::unique_ptr<cairo_surface_t, SurfaceDeleter> surface_;
+  int width_, height_;
   std::vector<Run> runs_;
-  std::vector<std::size_t> row_runs_;  // row y's runs: [row_runs_[y], row_runs_[y + 1])
+  std::vector<std::uint32_t> row_runs_;  // row y's runs: [row_runs_[y], row_runs_[y + 1])
+  std::vector<std::uint8_t> coverage_;    // the bytes of every run that is not full
 };
 
 // The one place that knows how a part is rasterised into a mask and what decides its pixels,
@@ -65,12 +73,14 @@ class PartRasteriser {
   // device coordinates, and from there rasterises with integer arithmetic a whole-pixel move
   // does not change, reading only the linear part of its matrix (pen shape, stroke offsets).
   // So the key holds the box's size, the paint, the linear part's bits, and each point's
-  // fixed-point coordinates relative to `box`; and, when `box` touches the canvas's edge
-  // (where Cairo clips), its place. Equal keys, equal masks (tests/render/coverage_mask_test.cpp).
+  // fixed-point coordinates relative to `box`; and, when the ink may reach past the canvas's
+  // edge (`clipped`: there Cairo clips, and the pixels inside can change), the box's place.
+  // Equal keys, equal masks (tests/render/coverage_mask_test.cpp).
   void key(const geometry::Affine& transform, const std::vector<cairo_path_data_t>& path, const Paint& paint,
-           const PixelBox& box, std::vector<std::int64_t>& key);
+           const PixelBox& box, bool clipped, std::vector<std::int64_t>& key);
 
-  // The part's mask over `box` (which must hold all its ink on the canvas; `key` is its key),
+  // The part's mask over `box` (which must hold all its ink on the canvas, and may reach past
+  // the canvas; `key` is its key),
   // rasterised as draw_element draws it (draw.h's steps) onto the canvas, in opaque white: each
   // byte is the coverage Cairo blends its paint with at that pixel. It is drawn on a
   // canvas-sized surface and moved out, because Cairo's coverage can change by a level with the
@@ -78,11 +88,25 @@ class PartRasteriser {
   std::shared_ptr<CoverageMask> rasterise(const geometry::Affine& transform, const std::vector<cairo_path_data_t>& path,
                                           const Paint& paint, const PixelBox& box, std::vector<std::int64_t> key);
 
+  // A fill's mask over `box` where its edge is hidden (inside_mask.h), without Cairo; `key` is
+  // its key with kind() set to kInsideOnly.
+  std::shared_ptr<CoverageMask> inside(const geometry::Affine& transform, const std::vector<cairo_path_data_t>& path,
+                                       const PixelBox& box, std::vector<std::int64_t> key);
+  // Where key() puts the paint's kind; kInsideOnly marks the key of an inside() mask.
+  static constexpr std::size_t kKindWord = 2;
+  static constexpr std::int64_t kInsideOnly = 2;
+
  private:
+  // The canvas's matrix for `transform`, by the calls draw_element makes.
+  cairo_matrix_t matrix(const geometry::Affine& transform);
+
   int size_;
   double px_per_unit_;
   std::vector<unsigned char> canvas_;  // A8, transparent between calls
-  std::unique_ptr<cairo_surface_t, CoverageMask::SurfaceDeleter> surface_;
+  struct SurfaceDeleter {
+    void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
+  };
+  std::unique_ptr<cairo_surface_t, SurfaceDeleter> surface_;
   CairoContext cr_;
 };
 

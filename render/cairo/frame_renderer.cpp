@@ -15,6 +15,19 @@ namespace {
 // a margin costs little.
 constexpr int kMargin = 2;
 
+// A stroke at least this wide on each side of its outline (in pixels) covers every pixel the
+// outline's edge crosses: such a pixel lies within √2 of the outline, and Cairo flattens the
+// fill's edge and the stroke's sides each to within 0.1 px (the inside mask its own to 0.05), so
+// 1.66 px would do.
+constexpr double kHidingHalfWidth = 2;
+
+// The smallest size whose masks take long enough to draw to be worth handing to another thread.
+constexpr int kWorkersFrom = 64;
+
+// How many frames of a play in order the workers draw ahead: two keep them busy while the caller
+// composites one and draws its share of the next.
+constexpr int kFramesAhead = 2;
+
 bool is_static(const Element& e) { return e.position.is_static() && e.scale.is_static() && e.opacity.is_static(); }
 
 bool same_pose(const FrameElement& a, const FrameElement& b) {
@@ -39,34 +52,14 @@ bool needs_cairo(const FrameScene& frame, std::size_t first_element) {
 
 std::uint32_t opaque_pixel(spec::Rgba c) { return 0xff000000u | std::uint32_t{c.r} << 16 | std::uint32_t{c.g} << 8 | c.b; }
 
-// Draws opaque `color` through row `y` of `mask` (whose column 0 is canvas column `origin`) into
-// canvas columns [x0, x1) of `row`: full runs are filled, mixed ones blended pixel by pixel.
-void opaque_row(std::uint32_t* row, const CoverageMask& mask, int y, int origin, int x0, int x1, std::uint32_t color) {
-  const unsigned char* coverage = mask.row(y);
-  for (const CoverageMask::Run* run = mask.runs_begin(y); run != mask.runs_end(y); ++run) {
-    const int from = std::max(run->x0 + origin, x0), to = std::min(run->x1 + origin, x1);
-    if (from >= to) continue;
-    if (run->full) {
-      std::fill(row + from, row + to, color);
-      continue;
-    }
-    for (int x = from; x < to; ++x) {
-      const std::uint8_t a = coverage[x - origin];
-      if (a == 255) {
-        row[x] = color;
-      } else if (a != 0) {
-        row[x] = cairo_blend::blend(color, a, row[x]);
-      }
-    }
-  }
-}
-
 }  // namespace
 
-FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t mask_budget_bytes)
+int FrameRenderer::default_workers() { return worker_threads_at_most(); }
+
+FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t mask_budget_bytes, int workers)
     : scene_(&scene), size_(size), px_per_unit_(size / scene.grid), backdrop_((check_output_size(size), size), size),
       image_(size, size), cr_(make_context(image_.get())), rasteriser_(size_, px_per_unit_), region_(cairo_region_create()),
-      masks_(mask_budget_bytes) {
+      masks_(mask_budget_bytes), worker_threads_(std::max(0, workers)) {
   for (const Element& e : scene.elements) {
     auto& paths = paths_.emplace_back();
     geometry::Bounds& bounds = local_bounds_.emplace_back();
@@ -80,7 +73,26 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t m
       bounds.add(hull.max + Eigen::Vector2d::Constant(reach));
     }
     cache_.emplace_back().masks.resize(e.parts.size());
+    // A fill whose outline a later opaque stroke of the element traces.
+    auto& hiding = hiding_stroke_.emplace_back(e.parts.size(), -1);
+    for (std::size_t p = 0; p < e.parts.size(); ++p) {
+      for (std::size_t q = p + 1; q < e.parts.size() && e.parts[p].paint.kind == Paint::Kind::Fill; ++q) {
+        const Part& over = e.parts[q];
+        if (over.paint.kind == Paint::Kind::Stroke && over.paint.color.a == 255 && over.path == e.parts[p].path) {
+          hiding[p] = static_cast<int>(q);
+        }
+      }
+    }
   }
+  // Every opaque colour of the scene, and its blends over the others.
+  std::vector<std::uint32_t> opaque;
+  for (const Element& e : scene.elements) {
+    for (const Part& part : e.parts) {
+      const std::uint32_t pixel = opaque_pixel(part.paint.color);
+      if (part.paint.color.a == 255 && std::find(opaque.begin(), opaque.end(), pixel) == opaque.end()) opaque.push_back(pixel);
+    }
+  }
+  for (std::uint32_t pixel : opaque) inks_.emplace_back(pixel, opaque);
   // The backdrop: the leading elements that never move, fade or swell, drawn once as
   // draw_frame draws them (first, on a transparent canvas).
   while (backdrop_count_ < scene.elements.size() && is_static(scene.elements[backdrop_count_])) ++backdrop_count_;
@@ -102,41 +114,118 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t m
   }
 }
 
-PixelBox FrameRenderer::box_of(std::size_t element, const FrameElement& fe) const {
+FrameRenderer::InkBox FrameRenderer::ink_box(std::size_t element, const FrameElement& fe) const {
   const geometry::Bounds& b = local_bounds_[element];
   if (b.empty()) return {};
   geometry::Bounds on_canvas;
   for (const Eigen::Vector2d& corner : {b.min, b.max, Eigen::Vector2d(b.min.x(), b.max.y()), Eigen::Vector2d(b.max.x(), b.min.y())}) {
     on_canvas.add(fe.transform * corner * px_per_unit_);
   }
-  const auto clamped = [this](double v) { return static_cast<int>(std::clamp(v, 0.0, double(size_))); };
-  const PixelBox box{clamped(std::floor(on_canvas.min.x()) - kMargin), clamped(std::floor(on_canvas.min.y()) - kMargin),
-                     clamped(std::ceil(on_canvas.max.x()) + kMargin), clamped(std::ceil(on_canvas.max.y()) + kMargin)};
+  // Far outside the canvas an element shows nothing: its box is kept within reach of the canvas.
+  const auto pixel = [this](double v) { return static_cast<int>(std::clamp(v, -4.0 * size_, 5.0 * size_)); };
+  const PixelBox box{pixel(std::floor(on_canvas.min.x()) - kMargin), pixel(std::floor(on_canvas.min.y()) - kMargin),
+                     pixel(std::ceil(on_canvas.max.x()) + kMargin), pixel(std::ceil(on_canvas.max.y()) + kMargin)};
+  const bool clipped = on_canvas.min.x() < 0 || on_canvas.min.y() < 0 || on_canvas.max.x() > size_ || on_canvas.max.y() > size_;
+  return {box, clipped};
+}
+
+PixelBox FrameRenderer::box_of(std::size_t element, const FrameElement& fe) const {
+  const PixelBox box = ink_box(element, fe).box.intersected({0, 0, size_, size_});
   return box.empty() ? PixelBox{} : box;
 }
 
-void FrameRenderer::rasterise(std::size_t element, const FrameElement& fe) {
+void FrameRenderer::want_masks(std::size_t element, const FrameElement& fe) {
   ElementCache& cache = cache_[element];
   if (cache.rasterised && cache.transform.matrix() == fe.transform.matrix()) return;
   cache.transform = fe.transform;
   cache.rasterised = true;
-  cache.box = box_of(element, fe);
-  const PixelBox& b = cache.box;
-  if (b.empty()) return;
-  const std::vector<Part>& parts = fe.element->parts;
-  for (std::size_t p = 0; p < parts.size(); ++p) {
-    rasteriser_.key(fe.transform, paths_[element][p], parts[p].paint, b, key_);
-    const std::uint64_t hash = hash_of_key(key_);
-    std::shared_ptr<CoverageMask>& mask = cache.masks[p];
-    if (std::shared_ptr<CoverageMask> same = masks_.find(key_, hash)) {
-      mask = std::move(same);
+  const InkBox ink = ink_box(element, fe);
+  cache.box = ink.box;
+  if (ink.box.intersected({0, 0, size_, size_}).empty()) return;
+  for (std::size_t p = 0; p < fe.element->parts.size(); ++p) {
+    MaskJob job = job_for(element, p, fe, ink);
+    if (std::shared_ptr<CoverageMask> same = masks_.find(job.key, job.hash)) {
+      cache.masks[p] = std::move(same);
       ++counts_.reused;
       continue;
     }
-    mask = rasteriser_.rasterise(fe.transform, paths_[element][p], parts[p].paint, b, key_);
-    masks_.insert(mask);
-    ++counts_.rasterised;
+    // Wanted already by another element of this frame?
+    std::size_t j = 0;
+    while (j < jobs_.size() && !(jobs_[j].hash == job.hash && jobs_[j].key == job.key)) ++j;
+    if (j == jobs_.size()) {
+      jobs_.push_back(std::move(job));
+    } else {
+      ++counts_.reused;
+    }
+    wanted_.push_back({element, p, j});
   }
+}
+
+MaskJob FrameRenderer::job_for(std::size_t element, std::size_t part, const FrameElement& fe, const InkBox& ink) {
+  const Part& p = fe.element->parts[part];
+  MaskJob job{fe.transform, &paths_[element][part], p.paint, ink.box, {}, 0, edge_hidden(element, part, fe)};
+  rasteriser_.key(fe.transform, paths_[element][part], p.paint, ink.box, ink.clipped, job.key);
+  if (job.inside_only) job.key[PartRasteriser::kKindWord] = PartRasteriser::kInsideOnly;
+  job.hash = hash_of_key(job.key);
+  return job;
+}
+
+void FrameRenderer::draw_wanted() {
+  std::vector<std::shared_ptr<CoverageMask>> drawn;
+  if (workers_ && (jobs_.size() > 1 || workers_->posted(jobs_.front().key, jobs_.front().hash))) {
+    drawn = workers_->draw(std::move(jobs_), rasteriser_);
+  } else {
+    for (MaskJob& job : jobs_) drawn.push_back(draw_mask(rasteriser_, std::move(job)));
+  }
+  jobs_.clear();
+  for (const std::shared_ptr<CoverageMask>& mask : drawn) keep(mask);
+  for (const Wanted& w : wanted_) cache_[w.element].masks[w.part] = drawn[w.job];
+  wanted_.clear();
+}
+
+void FrameRenderer::keep(const std::shared_ptr<CoverageMask>& mask) {
+  masks_.insert(mask);
+  ++counts_.rasterised;
+  if (mask->key()[PartRasteriser::kKindWord] == PartRasteriser::kInsideOnly) ++counts_.inside_only;
+}
+
+void FrameRenderer::draw_ahead(double step) {
+  std::vector<MaskJob> jobs;
+  for (int k = 1; k <= kFramesAhead; ++k) {
+    const double next = last_frame_ + k * step;
+    if (next < 0 || next > scene_->frame_count - 1) break;
+    if (step > 0 ? next <= ahead_to_ : next >= ahead_to_) continue;  // posted by the frame before
+    post_ahead(next, jobs);
+    ahead_to_ = next;
+  }
+  workers_->ahead(std::move(jobs));
+}
+
+void FrameRenderer::post_ahead(double next, std::vector<MaskJob>& jobs) {
+  evaluate(*scene_, next, ahead_);
+  for (std::size_t i = backdrop_count_; i < ahead_.elements.size(); ++i) {
+    const FrameElement& fe = ahead_.elements[i];
+    if (fe.opacity <= 0 || (cache_[i].rasterised && cache_[i].transform.matrix() == fe.transform.matrix())) continue;
+    const InkBox ink = ink_box(i, fe);
+    if (ink.box.intersected({0, 0, size_, size_}).empty()) continue;
+    for (std::size_t p = 0; p < fe.element->parts.size(); ++p) {
+      MaskJob job = job_for(i, p, fe, ink);
+      if (masks_.contains(job.key, job.hash)) continue;
+      if (std::none_of(jobs.begin(), jobs.end(), [&](const MaskJob& o) { return o.hash == job.hash && o.key == job.key; })) {
+        jobs.push_back(std::move(job));
+      }
+    }
+  }
+}
+
+bool FrameRenderer::edge_hidden(std::size_t element, std::size_t part, const FrameElement& fe) const {
+  const int stroke = hiding_stroke_[element][part];
+  if (stroke < 0 || fe.opacity != 1) return false;
+  // The stroke's half width on the canvas, along the transform's narrowest direction.
+  const auto& m = fe.transform.linear();
+  const double sum = m.squaredNorm(), det = m.determinant();
+  const double narrowest = std::sqrt(std::max(0.0, (sum - std::sqrt(std::max(0.0, sum * sum - 4 * det * det))) / 2));
+  return fe.element->parts[std::size_t(stroke)].paint.stroke_width / 2 * narrowest * px_per_unit_ >= kHidingHalfWidth;
 }
 
 void FrameRenderer::redraw(const FrameScene& frame, const PixelBox& r) {
@@ -150,9 +239,13 @@ void FrameRenderer::redraw(const FrameScene& frame, const PixelBox& r) {
     const ElementCache& cache = cache_[i];
     const std::vector<Part>& parts = fe.element->parts;
     for (std::size_t p = 0; p < parts.size(); ++p) {
-      translucent = translucent || parts[p].paint.color.a != 255 || fe.opacity != 1;
-      layers_.push_back({cache.masks[p].get(), cache.box.intersected(r), cache.box.x0, cache.box.y0, parts[p].paint.color,
-                         fe.opacity});
+      const spec::Rgba color = parts[p].paint.color;
+      const OpaqueInk* ink = nullptr;
+      if (color.a == 255 && fe.opacity == 1) {
+        ink = &*std::find_if(inks_.begin(), inks_.end(), [&](const OpaqueInk& i) { return i.color() == opaque_pixel(color); });
+      }
+      translucent = translucent || ink == nullptr;
+      layers_.push_back({cache.masks[p].get(), cache.box.intersected(r), cache.box.x0, cache.box.y0, color, fe.opacity, ink});
     }
   }
   if (translucent) {
@@ -169,7 +262,7 @@ void FrameRenderer::redraw(const FrameScene& frame, const PixelBox& r) {
     restore(row, y, r.x0, r.x1);
     for (const Layer& layer : layers_) {
       if (y < layer.in.y0 || y >= layer.in.y1) continue;
-      opaque_row(row, *layer.mask, y - layer.origin_y, layer.origin_x, layer.in.x0, layer.in.x1, opaque_pixel(layer.color));
+      layer.ink->draw_row(row, *layer.mask, y - layer.origin_y, layer.origin_x, layer.in.x0, layer.in.x1);
     }
   }
   cairo_surface_mark_dirty_rectangle(surface, r.x0, r.y0, r.width(), r.height());
@@ -199,10 +292,10 @@ void FrameRenderer::redraw_translucent(const PixelBox& r) {
   for (const Layer& layer : layers_) {
     if (layer.in.empty()) continue;
     const spec::Rgba c = layer.color;
-    if (c.a == 255 && layer.opacity == 1) {
+    if (layer.ink) {
       for (int y = layer.in.y0; y < layer.in.y1; ++y) {
         auto* row = reinterpret_cast<std::uint32_t*>(pixels + std::ptrdiff_t{y} * stride);
-        opaque_row(row, *layer.mask, y - layer.origin_y, layer.origin_x, layer.in.x0, layer.in.x1, opaque_pixel(c));
+        layer.ink->draw_row(row, *layer.mask, y - layer.origin_y, layer.origin_x, layer.in.x0, layer.in.x1);
       }
       continue;
     }
@@ -214,8 +307,14 @@ void FrameRenderer::redraw_translucent(const PixelBox& r) {
     cairo_rectangle(cr, layer.in.x0, layer.in.y0, layer.in.width(), layer.in.height());
     cairo_clip(cr);
     cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, c.a / 255.0 * layer.opacity);
-    cairo_surface_set_device_offset(layer.mask->surface(), -layer.origin_x, -layer.origin_y);
-    cairo_mask_surface(cr, layer.mask->surface(), 0, 0);
+    const CoverageMask& mask = *layer.mask;
+    const int stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, mask.width());
+    translucent_mask_.resize(std::size_t(stride) * std::size_t(mask.height()));
+    mask.expand(translucent_mask_.data(), stride);
+    const std::unique_ptr<cairo_surface_t, SurfaceDeleter> a8(
+        cairo_image_surface_create_for_data(translucent_mask_.data(), CAIRO_FORMAT_A8, mask.width(), mask.height(), stride));
+    cairo_surface_set_device_offset(a8.get(), -layer.origin_x, -layer.origin_y);
+    cairo_mask_surface(cr, a8.get(), 0, 0);
     cairo_restore(cr);
     cairo_surface_flush(surface);
   }
@@ -237,10 +336,23 @@ void FrameRenderer::redraw_directly(const FrameScene& frame) {
 
 const ImageSurface& FrameRenderer::render(double frame) {
   evaluate(*scene_, frame, frame_);
-  return render(frame_);
+  // Frames played in order: the next are likely as far on again.
+  step_ = frame - last_frame_;
+  if (!std::isfinite(step_) || step_ == 0 || last_frame_ == kNoFrame) step_ = 0;
+  if (step_ == 0 || ahead_to_ == kNoFrame || std::abs(ahead_to_ - frame) > 2 * std::abs(step_)) ahead_to_ = frame;
+  last_frame_ = frame;
+  render_frame(frame_);
+  return image_;
 }
 
 const ImageSurface& FrameRenderer::render(const FrameScene& frame) {
+  last_frame_ = ahead_to_ = kNoFrame;
+  step_ = 0;
+  render_frame(frame);
+  return image_;
+}
+
+void FrameRenderer::render_frame(const FrameScene& frame) {
   const std::size_t n = frame.elements.size();
   if (frame.scene != scene_ || n != paths_.size()) throw std::invalid_argument("FrameRenderer: a frame of another scene");
   // The boxes each changed element covered and now covers.
@@ -256,10 +368,10 @@ const ImageSurface& FrameRenderer::render(const FrameScene& frame) {
   }
   if (first) dirty_.assign(1, PixelBox{0, 0, size_, size_});
   shown_.assign(frame.elements.begin(), frame.elements.end());
-  if (dirty_.empty()) return image_;
+  if (dirty_.empty()) return;
   if (needs_cairo(frame, backdrop_count_)) {
     redraw_directly(frame);
-    return image_;
+    return;
   }
 
   // The union of the boxes as disjoint rectangles (Cairo's regions), so no pixel is drawn
@@ -270,18 +382,33 @@ const ImageSurface& FrameRenderer::render(const FrameScene& frame) {
     const cairo_rectangle_int_t r{box.x0, box.y0, box.width(), box.height()};
     cairo_region_union_rectangle(region, &r);
   }
-  // Every visible element that reaches them needs masks at its pose.
+  // Every visible element that reaches them needs masks at its pose: those drawn ahead are
+  // kept first, then the others found or drawn.
+  const long kept = counts_.rasterised;
+  if (workers_) {
+    for (const std::shared_ptr<CoverageMask>& mask : workers_->take_drawn()) keep(mask);
+  }
   for (std::size_t i = backdrop_count_; i < n; ++i) {
     if (shown_boxes_[i].empty()) continue;
     const cairo_rectangle_int_t box{shown_boxes_[i].x0, shown_boxes_[i].y0, shown_boxes_[i].width(), shown_boxes_[i].height()};
-    if (cairo_region_contains_rectangle(region, &box) != CAIRO_REGION_OVERLAP_OUT) rasterise(i, frame.elements[i]);
+    if (cairo_region_contains_rectangle(region, &box) != CAIRO_REGION_OVERLAP_OUT) want_masks(i, frame.elements[i]);
   }
+  if (jobs_.size() > 1 && !workers_ && worker_threads_ > 0 && size_ >= kWorkersFrom && step_ != 0) {
+    workers_ = std::make_unique<MaskWorkers>(size_, px_per_unit_, worker_threads_);
+    if (workers_->threads() == 0) {  // other renderers hold them all: this one draws alone
+      workers_.reset();
+      worker_threads_ = 0;
+    }
+  }
+  if (!jobs_.empty()) draw_wanted();
+  // While this frame is composited, the workers draw the next one's masks (unless this one
+  // needed none drawn: a loop played again).
+  if (workers_ && counts_.rasterised > kept && step_ != 0) draw_ahead(step_);
   for (int i = 0, count = cairo_region_num_rectangles(region); i < count; ++i) {
     cairo_rectangle_int_t r;
     cairo_region_get_rectangle(region, i, &r);
     redraw(frame, {r.x, r.y, r.x + r.width, r.y + r.height});
   }
-  return image_;
 }
 
 }  // namespace iconsynth::render

@@ -3,6 +3,7 @@
 #include "render/cairo/coverage_cache.h"
 #include "render/cairo/coverage_mask.h"
 #include "render/cairo/draw.h"
+#include "mask_support.h"
 #include "support.h"
 
 #include <catch2/catch.hpp>
@@ -44,20 +45,14 @@ PlacedPart moved(const PlacedPart& p, int dx, int dy) {
 
 std::vector<std::int64_t> key_of(render::PartRasteriser& r, const render::Part& part, const PlacedPart& at) {
   std::vector<std::int64_t> key;
-  r.key(at.transform, render::cairo_path_data(part.path), part.paint, at.box, key);
+  // Where the box (the ink and a margin) reaches past the canvas, the ink may: its place counts.
+  const bool clipped = at.box.x0 < 0 || at.box.y0 < 0 || at.box.x1 > kSize || at.box.y1 > kSize;
+  r.key(at.transform, render::cairo_path_data(part.path), part.paint, at.box, clipped, key);
   return key;
 }
 
 std::shared_ptr<render::CoverageMask> mask_of(render::PartRasteriser& r, const render::Part& part, const PlacedPart& at) {
   return r.rasterise(at.transform, render::cairo_path_data(part.path), part.paint, at.box, key_of(r, part, at));
-}
-
-bool same_pixels(const render::CoverageMask& a, const render::CoverageMask& b) {
-  if (a.width() != b.width() || a.height() != b.height()) return false;
-  for (int y = 0; y < a.height(); ++y) {
-    if (std::memcmp(a.row(y), b.row(y), std::size_t(a.width())) != 0) return false;
-  }
-  return true;
 }
 
 // Every part of every element kind: strokes and fills, straight and curved.
@@ -88,12 +83,37 @@ TEST_CASE("Parts moved by whole pixels have equal keys, and equal keys have equa
       const PlacedPart b = moved(a, shift(random), shift(random));
       if (key_of(rasteriser, part, a) != key_of(rasteriser, part, b)) continue;
       ++equal_keys;
-      CHECK(same_pixels(*mask_of(rasteriser, part, a), *mask_of(rasteriser, part, b)));
+      CHECK(test::same_pixels(*mask_of(rasteriser, part, a), *mask_of(rasteriser, part, b)));
     }
   }
   // Whole-pixel moves almost always keep every fixed-point coordinate (not always: a point's
   // double can round differently at another magnitude, and then the key differs, safely).
   CHECK(equal_keys > trials * 9 / 10);
+}
+
+TEST_CASE("A part whose ink stays inside the canvas has the same mask where the canvas's edge cuts its box", "[render][cairo]") {
+  // Cairo clips at the canvas's edge, which can change the pixels inside when the ink reaches
+  // past it; when only the box's margin does, the mask is the part's own, shared by key.
+  render::PartRasteriser rasteriser(kSize, kPxPerUnit);
+  int cut = 0;
+  for (const render::Part& part : sample_parts()) {
+    for (double scale : {0.9, 1.13}) {
+      // Half a pixel from the top left corner of the canvas, then 40 px further in.
+      PlacedPart at = place(part, scale, {0, 0});
+      const double reach = part.paint.kind == render::Paint::Kind::Stroke ? part.paint.stroke_width / 2 : 0;
+      const Eigen::Vector2d ink = at.transform * (part.path.control_bounds().min - Eigen::Vector2d::Constant(reach)) * kPxPerUnit;
+      at = place(part, scale, (Eigen::Vector2d(0.5, 0.5) - ink) / kPxPerUnit);
+      const PlacedPart inside = moved(at, 40, 40);
+      cut += at.box.x0 < 0 && at.box.y0 < 0;
+      std::vector<std::int64_t> key_at, key_inside;
+      rasteriser.key(at.transform, render::cairo_path_data(part.path), part.paint, at.box, false, key_at);
+      rasteriser.key(inside.transform, render::cairo_path_data(part.path), part.paint, inside.box, false, key_inside);
+      CHECK(key_at == key_inside);
+      CHECK(test::same_pixels(*rasteriser.rasterise(at.transform, render::cairo_path_data(part.path), part.paint, at.box, key_at),
+                        *rasteriser.rasterise(inside.transform, render::cairo_path_data(part.path), part.paint, inside.box, key_inside)));
+    }
+  }
+  CHECK(cut > 0);
 }
 
 TEST_CASE("Keys tell apart parts that rasterise differently", "[render][cairo]") {
@@ -108,7 +128,7 @@ TEST_CASE("Keys tell apart parts that rasterise differently", "[render][cairo]")
     larger.transform.scale(1.0001);
     for (const PlacedPart& other : {quarter, larger}) {
       CHECK(key_of(rasteriser, part, a) != key_of(rasteriser, part, other));
-      CHECK_FALSE(same_pixels(*mask_of(rasteriser, part, a), *mask_of(rasteriser, part, other)));
+      CHECK_FALSE(test::same_pixels(*mask_of(rasteriser, part, a), *mask_of(rasteriser, part, other)));
     }
     // The same part with a wider stroke.
     if (part.paint.kind == render::Paint::Kind::Stroke) {
@@ -119,28 +139,47 @@ TEST_CASE("Keys tell apart parts that rasterise differently", "[render][cairo]")
   }
 }
 
-TEST_CASE("A mask's runs cover exactly its inked columns", "[render][cairo]") {
+TEST_CASE("A mask's runs hold exactly the coverage Cairo drew, and nothing else", "[render][cairo]") {
   render::PartRasteriser rasteriser(kSize, kPxPerUnit);
   for (const render::Part& part : sample_parts()) {
-    const auto mask = mask_of(rasteriser, part, place(part, 1.07, {9.3, 11.6}));
-    long inked = 0;
+    const PlacedPart at = place(part, 1.07, {9.3, 11.6});
+    // What Cairo draws alone, on a canvas of the same size, through draw.h's own steps.
+    render::ImageSurface alone(kSize, kSize);
+    {
+      render::CairoContext cr = render::make_context(alone.get());
+      cairo_scale(cr.get(), kPxPerUnit, kPxPerUnit);
+      render::apply_transform(cr.get(), at.transform);
+      render::set_path(cr.get(), render::cairo_path_data(part.path));
+      cairo_set_source_rgb(cr.get(), 1, 1, 1);
+      render::ink_path(cr.get(), part.paint);
+    }
+    const auto mask = mask_of(rasteriser, part, at);
+    std::vector<unsigned char> expanded(std::size_t(mask->width()) * std::size_t(mask->height()));
+    mask->expand(expanded.data(), mask->width());
+    long inked = 0, runs = 0;
     for (int y = 0; y < mask->height(); ++y) {
-      std::vector<int> covered(std::size_t(mask->width()), 0);
       int last_end = -1;
-      for (auto run = mask->runs_begin(y); run != mask->runs_end(y); ++run) {
+      for (auto run = mask->runs_begin(y); run != mask->runs_end(y); ++run, ++runs) {
         CHECK(run->x0 >= last_end);  // in order, apart
+        CHECK(run->x1 > run->x0);
         last_end = run->x1;
-        for (int x = run->x0; x < run->x1; ++x) {
-          covered[std::size_t(x)] = 1;
-          if (run->full) CHECK(int(mask->row(y)[x]) == 255);
+        if (run->full()) {
+          for (int x = run->x0; x < run->x1; ++x) CHECK(int(mask->at(x, y)) == 255);
+        } else {
+          CHECK(mask->coverage(*run)[0] != 0);  // partial runs start and end on ink
+          CHECK(mask->coverage(*run)[run->x1 - run->x0 - 1] != 0);
         }
       }
       for (int x = 0; x < mask->width(); ++x) {
-        if (!covered[std::size_t(x)]) CHECK(int(mask->row(y)[x]) == 0);
-        inked += mask->row(y)[x] != 0;
+        // Alpha of Cairo's white, premultiplied: the coverage.
+        const int drawn = int(alone.pixel(at.box.x0 + x, at.box.y0 + y) >> 24);
+        CHECK(int(mask->at(x, y)) == drawn);
+        CHECK(int(expanded[std::size_t(y) * std::size_t(mask->width()) + std::size_t(x)]) == drawn);
+        inked += drawn != 0;
       }
     }
     CHECK(inked > 0);
+    CHECK(runs > 0);
   }
 }
 
@@ -149,16 +188,22 @@ TEST_CASE("The coverage cache finds masks by key and evicts the least recently u
   const render::Part part = sample_parts().front();
   std::vector<std::shared_ptr<render::CoverageMask>> masks;
   for (int i = 0; i < 8; ++i) masks.push_back(mask_of(rasteriser, part, place(part, 1 + i * 0.01, {8, 8})));
-  const std::size_t one = std::size_t(masks[0]->stride()) * std::size_t(masks[0]->height());
+  std::size_t four = 0, least = masks[0]->bytes();
+  for (int i = 0; i < 5; ++i) {
+    if (i < 4) four += masks[std::size_t(i)]->bytes();
+    least = std::min(least, masks[std::size_t(i)]->bytes());
+  }
 
-  render::CoverageCache cache(one * 4 + one / 2);  // room for four
+  render::CoverageCache cache(four + least / 2);  // room for the first four, not a fifth
   for (int i = 0; i < 4; ++i) cache.insert(masks[std::size_t(i)]);
   for (int i = 0; i < 4; ++i) CHECK(cache.find(masks[std::size_t(i)]->key(), masks[std::size_t(i)]->key_hash()) == masks[std::size_t(i)]);
   CHECK(cache.find(masks[4]->key(), masks[4]->key_hash()) == nullptr);
+  CHECK(cache.contains(masks[3]->key(), masks[3]->key_hash()));
+  CHECK_FALSE(cache.contains(masks[4]->key(), masks[4]->key_hash()));
 
   CHECK(cache.find(masks[0]->key(), masks[0]->key_hash()));  // 0 is now the most recently used
   cache.insert(masks[4]);                                    // over budget: the oldest go
-  CHECK(cache.bytes() <= one * 4 + one / 2);
+  CHECK(cache.bytes() <= four + least / 2);
   CHECK(cache.find(masks[0]->key(), masks[0]->key_hash()) == masks[0]);
   CHECK(cache.find(masks[4]->key(), masks[4]->key_hash()) == masks[4]);
   CHECK(cache.find(masks[1]->key(), masks[1]->key_hash()) == nullptr);

@@ -26,8 +26,9 @@ bool same_pixels(const render::ImageSurface& a, const render::ImageSurface& b) {
 // Renders `frames` in that order with one renderer; the first frame that differs from
 // render_frame, or -1.
 double first_mismatch(const render::AnimatedScene& scene, int size, const std::vector<double>& frames,
-                      std::size_t mask_budget = render::FrameRenderer::kDefaultMaskBudget) {
-  render::FrameRenderer renderer(scene, size, mask_budget);
+                      std::size_t mask_budget = render::FrameRenderer::kDefaultMaskBudget,
+                      int workers = render::FrameRenderer::default_workers()) {
+  render::FrameRenderer renderer(scene, size, mask_budget, workers);
   for (double f : frames) {
     if (!same_pixels(renderer.render(f), render::render_frame(render::evaluate(scene, f), size))) return f;
   }
@@ -93,6 +94,31 @@ TEST_CASE("FrameRenderer plays a loop again from the masks it kept, and each fra
   }
 }
 
+TEST_CASE("FrameRenderer draws the same frames with and without workers, in order, out of order and again", "[render][cairo]") {
+  // In order the workers draw the next frame ahead; out of order they guess wrong and share out
+  // the frame's own masks.
+  const auto scene = render::build_scene(test::builtin_spec(), test::variant("outline", 1.5, "strong"));
+  std::vector<double> frames = every_frame(scene);
+  for (int f = scene.frame_count - 1; f >= 0; f -= 7) frames.push_back(f + 0.5);
+  for (int f = 0; f < scene.frame_count; f += 2) frames.push_back(f);
+  for (int workers : {0, 1, 3}) {
+    INFO(workers << " workers");
+    CHECK(first_mismatch(scene, 192, frames, render::FrameRenderer::kDefaultMaskBudget, workers) == -1);
+  }
+}
+
+TEST_CASE("FrameRenderer keeps every mask of the busiest loop at 1024 px within its default budget", "[render][cairo]") {
+  // Four modules, each its own masks (their centres sit apart on the pixel grid), three parts a
+  // module: a second loop must still draw nothing.
+  const auto scene = render::build_scene(test::builtin_spec(), test::variant("duotone", 2, "strong"));
+  render::FrameRenderer renderer(scene, 1024);
+  for (int f = 0; f < scene.frame_count; ++f) renderer.render(f);
+  const long first_play = renderer.counts().rasterised;
+  for (int f = 0; f < scene.frame_count; ++f) renderer.render(f);
+  CHECK(renderer.counts().rasterised == first_play);
+  CHECK(renderer.mask_bytes() < render::FrameRenderer::kDefaultMaskBudget / 4);  // 10.4 MiB, kept as runs
+}
+
 TEST_CASE("FrameRenderer matches render_frame when its mask budget is spent", "[render][cairo]") {
   // No budget: nothing is kept. A small one: masks are evicted while the loop plays.
   const auto scene = render::build_scene(test::builtin_spec(), test::variant("duotone", 2.5, "strong"));
@@ -105,8 +131,8 @@ TEST_CASE("FrameRenderer matches render_frame when its mask budget is spent", "[
 TEST_CASE("FrameRenderer rasterises one mask for the four swelling modules where they sit alike on the pixel grid", "[render][cairo]") {
   // Modules alone (packets removed). At 192 px every module centre falls on a whole pixel, so
   // the four swell through the same masks; at 200 px (centres at .67 and .33 of a pixel) they
-  // cannot. (At small sizes a swelling card reaches the canvas's edge, where Cairo clips, and
-  // its mask is its own.)
+  // cannot. (At small sizes a swelling card reaches past the canvas's edge, where Cairo clips,
+  // and its mask is its own.)
   auto scene = render::build_scene(test::builtin_spec(), test::variant("outline", 2, "light"));
   std::erase_if(scene.elements, [](const render::Element& e) { return e.kind == render::ElementKind::Packet; });
   const auto first_play = [&](int size) {
@@ -118,6 +144,10 @@ TEST_CASE("FrameRenderer rasterises one mask for the four swelling modules where
   const auto at_192 = first_play(192), at_200 = first_play(200);
   CHECK(at_192.rasterised * 4 == at_200.rasterised);
   CHECK(at_192.reused >= at_192.rasterised * 3);
+  // At 24 px the cards' boxes reach past the canvas; while their ink stays inside (at rest and
+  // gathered), one mask still serves four.
+  const auto at_24 = first_play(24), at_25 = first_play(25);
+  CHECK(at_24.rasterised * 2 < at_25.rasterised);
 }
 
 TEST_CASE("FrameRenderer matches render_frame when seeking, repeating and between frames", "[render][cairo]") {

@@ -1,0 +1,36 @@
+#pragma once
+// An opaque colour drawn through coverage masks into ARGB32 rows with Cairo's own arithmetic
+// (cairo_blend.h). Where a mask is partial, the colour lands mostly on a transparent pixel or on
+// another opaque colour of the scene (a card's stroke over its fill): those blends are looked up
+// in tables made once, the rest computed.
+
+#include "render/cairo/coverage_mask.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace iconsynth::render {
+
+class OpaqueInk {
+ public:
+  // `color` as a premultiplied 0xffRRGGBB pixel; `unders`: the other opaque pixels it is often
+  // drawn over.
+  OpaqueInk(std::uint32_t color, const std::vector<std::uint32_t>& unders);
+
+  std::uint32_t color() const { return color_; }
+
+  // Draws the colour through row `y` of `mask` (whose column 0 is canvas column `origin`) into
+  // canvas columns [x0, x1) of `row`: full runs are filled, partial ones blended pixel by pixel.
+  void draw_row(std::uint32_t* row, const CoverageMask& mask, int y, int origin, int x0, int x1) const;
+
+ private:
+  // The colour over an opaque or partial pixel `under` at `coverage` (1 … 254).
+  std::uint32_t over(std::uint32_t under, std::uint8_t coverage) const;
+
+  std::uint32_t color_;
+  std::vector<std::uint32_t> unders_;                     // [0] is transparent
+  std::vector<std::array<std::uint32_t, 256>> over_;      // [under][coverage]: the blend
+};
+
+}  // namespace iconsynth::render
