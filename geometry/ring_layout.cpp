@@ -246,6 +246,8 @@ double max_swell_apart(const RingLayout& layout) {
   return most;
 }
 
+double max_swell(const RingLayout& layout) { return std::min(max_swell_in_grid(layout), max_swell_apart(layout)); }
+
 double die_half_size(const LayoutParams& params, double stroke_weight, CardInk ink) {
   const double ink_width = ink.stroked ? stroke_weight : 0.0;
   const double inner_half = params.module_size / 2 - ink_width;  // free space inside the card's ink

@@ -113,6 +113,8 @@ double max_swell_in_grid(const RingLayout& layout);
 // The largest module scale at which no two neighbouring cards, swelling together, touch along
 // their link.
 double max_swell_apart(const RingLayout& layout);
+// The largest swell the layout allows: inside the grid and apart (the lesser of the two above).
+double max_swell(const RingLayout& layout);
 
 // Half the side of the die that fits a card of this ink and weight (0 when left out).
 double die_half_size(const LayoutParams& params, double stroke_weight, CardInk ink);

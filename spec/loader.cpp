@@ -314,7 +314,7 @@ void check_swell_fits(const IconSpec& spec, const geometry::LayoutParams& l, con
   const geometry::RingLayout ring = geometry::ring_layout(l);
   const double in_grid = geometry::max_swell_in_grid(ring);
   const double apart = geometry::max_swell_apart(ring);
-  const double max_scale = std::min(in_grid, apart);
+  const double max_scale = geometry::max_swell(ring);
   for (const auto& [name, params] : spec.motions) {
     // `name` by an init-capture: clang 14 cannot capture a structured binding (allowed from C++20).
     motion::for_each_clip(params.timeline, [&, &name = name](const motion::Clip& clip) {

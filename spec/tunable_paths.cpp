@@ -1,5 +1,6 @@
 #include "spec/tunable_paths.h"
 
+#include "geometry/ring_layout.h"
 #include "spec/json_reader.h"
 #include "spec/value_ranges.h"
 
@@ -108,6 +109,14 @@ struct Context {
   }
 };
 
+// A swell's scale: up to what keeps the spec's modules inside its grid and apart (the loader
+// refuses more), so no slider offers values the spec refuses.
+ValueRange swell_scale_range(const geometry::LayoutParams& layout) {
+  ValueRange range = kSwellScale;
+  range.max = std::max(range.min, std::min(range.max, geometry::max_swell(geometry::ring_layout(layout))));
+  return range;
+}
+
 // A row of the table: the keys a value's path ends with ("*" any one key; a leading "^" anchors
 // the pattern at the document's root), its unit and its range. The first row that matches wins.
 struct Row {
@@ -130,7 +139,7 @@ const Row kRows[] = {
     {"frames", "timing", [](const Context&) { return kTimingFrames; }},
     {"hold", "timing", [](const Context&) { return kTimingFrames; }},  // a hold clip: {"hold": 10}
     {"gather.scale", "×", [](const Context&) { return kGatherScale; }},
-    {"scale", "×", [](const Context&) { return kSwellScale; }},
+    {"scale", "×", [](const Context& c) { return swell_scale_range(c.spec.layout); }},
     {"times", "", [](const Context&) { return kRepeatTimes; }},
     {"^frame_rate", "fps", [](const Context&) { return kFrameRate; }},
     {"layout.grid", "units", [](const Context&) { return kGrid; }},

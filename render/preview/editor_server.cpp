@@ -124,6 +124,12 @@ class Editor {
         return Response{200, done->second, "application/json"};
       });
     });
+    server.post("/api/bind", [this](const Request& r) {
+      return guarded([&] {
+        const Json body = body_of(r);
+        return json_response(session_.bindings(changes_of(body), string_field(body, "path"), string_field(body, "motion")));
+      });
+    });
     server.get("/api/frame", [this](const Request& r) {
       const auto frame = r.query.count("frame") ? std::strtol(r.query.at("frame").c_str(), nullptr, 10) : -1;
       return bytes_or_gone(session_.frame_png(query(r, "key"), static_cast<int>(frame)), "image/png");

@@ -7,6 +7,9 @@
 //   POST /api/edit     {changes, have}  rebuild for the page's changes (editor_session.h); the latest
 //                                       wins, at most one rebuild runs, a superseded one answers
 //                                       {"superseded": true}
+//   POST /api/bind     {changes, path, motion}
+//                                       what `path` drives in the motion's cards' Lottie (lottie_bindings.h):
+//                                       the page moves its players by it while the value is dragged
 //   GET  /api/frame?key=K&frame=N       one Cairo frame (PNG); /api/filmstrip?key=K a whole flipbook;
 //   GET  /api/plot?key=K                a motion's plot (SVG)
 //   POST /api/save     {changes, base, name?, overwrite?}

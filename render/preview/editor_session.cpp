@@ -3,6 +3,7 @@
 #include "render/cairo/raster.h"
 #include "render/lottie/lottie_writer.h"
 #include "render/preview/background_priority.h"
+#include "render/preview/lottie_bindings.h"
 #include "render/preview/page_data.h"
 #include "render/scene/drawn_values.h"
 #include "render/scene/evaluate.h"
@@ -237,6 +238,30 @@ Json EditorSession::edit(const std::vector<spec::SpecChange>& asked, const std::
   }
   return {{"ok", true},     {"rev", revision->rev}, {"changes", listed}, {"paths", tunable_json(paths)},
           {"drawn", drawn_notes(*spec)}, {"data", data}, {"rebuilt", rebuilt}};
+}
+
+Json EditorSession::bindings(const std::vector<spec::SpecChange>& changes, const std::string& path, const std::string& motion) const {
+  std::unique_lock<std::mutex> lock(mutex_);
+  const spec::SpecDocument base = base_;
+  lock.unlock();
+  const spec::IconSpec now = spec::load_spec_text(base.with_changes(changes, &original_));
+  now.choreography(motion);  // std::invalid_argument naming the spec's motions when there is none
+  const std::vector<spec::TunablePath> paths = spec::tunable_paths(now);
+  const auto row = std::find_if(paths.begin(), paths.end(), [&](const spec::TunablePath& p) { return p.path == path; });
+  if (row == paths.end()) throw std::invalid_argument("\"" + path + "\" is not a tunable path");
+  return measure_bindings(changes, *row, [&](const std::vector<spec::SpecChange>& probe) {
+    const spec::IconSpec spec = spec::load_spec_text(base.with_changes(probe, &original_));
+    const spec::VariantSpace space(spec);
+    const std::string theme = page_theme(spec, options_);
+    lottie::LottieOptions lottie_options;
+    lottie_options.size = options_.size;
+    std::map<std::string, nlohmann::ordered_json> cards;
+    for (const std::string& style : space.styles()) {
+      const std::string id = spec::VariantSpace::animation_id({style, page_weight(spec, options_), motion, theme, std::nullopt});
+      cards[id] = lottie::write_animation(card_scene(spec, options_, style, motion, theme), lottie_options);
+    }
+    return cards;
+  });
 }
 
 std::string EditorSession::answer_text(const Json& response) const {

@@ -62,6 +62,12 @@ class EditorSession {
   // rather than one request later: "frameNow": {"theme", "frame", "src": a data: URL}.
   nlohmann::ordered_json edit(const std::vector<spec::SpecChange>& changes, const std::set<std::string>& have = {},
                               const std::optional<ShownFrame>& shown = std::nullopt);
+  // What `path` drives in the Lottie of each card of `motion` (in the theme the page opens in),
+  // the page's `changes` held (render/preview/lottie_bindings.h): the page moves its players by it
+  // while the value is dragged. SpecError when the changes make no valid spec; std::invalid_argument
+  // naming the path or motion when the spec has no such one.
+  nlohmann::ordered_json bindings(const std::vector<spec::SpecChange>& changes, const std::string& path, const std::string& motion) const;
+
   // The answer to an edit as the page reads it: `response` as JSON text, each card's animation in
   // its place as its JSON text (a string). Call it before the next edit.
   std::string answer_text(const nlohmann::ordered_json& response) const;

@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <fstream>
 
 using namespace iconsynth;
@@ -179,6 +180,58 @@ TEST_CASE("The editor, by role and name: keyboard, pointer, plot, presets, Save,
     CHECK(steps["security"]["crossOrigin"] == "sent");  // the browser sent it; the server refused it
     CHECK(steps["security"]["unchanged"] == true);
     CHECK(r["saved"] == steps["conflict"]["merged"]);
+  }
+
+  SECTION("a number's slider dragged with the pointer: one change on its steps; the players follow before the server answers") {
+    const Json& d = steps["slider"];
+    const double value = d["whileHeld"]["value"];
+    CHECK(value != d["before"].get<double>());
+    CHECK(std::round(value * 100) == Approx(value * 100));  // on the path's steps of 0.01
+    CHECK(d["undoSteps"] == 1);                              // the whole drag one step
+    CHECK(std::stod(d["sliderValue"].get<std::string>()) == Approx(value));
+    CHECK(std::stod(d["fieldValue"].get<std::string>()) == Approx(value));
+    CHECK(d["whileHeld"]["motion"] == "strong");
+    CHECK(d["whileHeld"]["rev"] == d["revBefore"]);  // no rebuild answered yet
+    CHECK(d["whileHeld"]["cards"] == 3);
+    CHECK(d["whileHeld"]["showing"] == 3);  // every strong player shows the dragged peak
+    CHECK(d["answered"]["value"] == value);
+    CHECK(d["answered"]["showing"] == 3);  // and the server's animations agree
+  }
+
+  SECTION("a spec colour by its colour input: built, and the players' primary slot follows") {
+    const Json& c = steps["colour"];
+    REQUIRE(c["changes"].size() == 1);
+    CHECK(c["changes"][0]["value"] == "#336699");
+    CHECK(c["pagePicker"] == "#336699");  // the page's colour picker followed its theme's colour
+    REQUIRE(c["slot"].size() >= 3);
+    CHECK(c["slot"][0].get<double>() == Approx(0x33 / 255.0).margin(1e-3));
+    CHECK(c["slot"][1].get<double>() == Approx(0x66 / 255.0).margin(1e-3));
+    CHECK(c["slot"][2].get<double>() == Approx(0x99 / 255.0).margin(1e-3));
+  }
+
+  SECTION("playback: Space plays and pauses, the frame and its time shown, speeds 1x 0.25x 0.1x, a loop region") {
+    const Json& p = steps["playback"];
+    CHECK(p["pressedBefore"] == "false");
+    CHECK(p["pressedAfterSpace"] == "true");
+    CHECK(p["pressedAfterSecondSpace"] == "false");
+    const Json& s3 = p["scrubbed"];
+    CHECK(s3["frame"] == 3);
+    const int ms = static_cast<int>(std::lround(3000.0 / s3["fps"].get<double>()));
+    CHECK(s3["label"] == "frame 3 / " + std::to_string(s3["frames"].get<int>() - 1) + " · " + std::to_string(ms) + " ms");
+    CHECK(s3["valueText"] == "frame 3");
+    // Frames a second of the page's clock: fps × speed (one frame either way over the span counted).
+    const double fps = s3["fps"];
+    for (const auto& [speed, seconds] : {std::pair{"1", 0.7}, std::pair{"0.25", 1.2}, std::pair{"0.1", 2.0}}) {
+      INFO("speed " << speed);
+      const double expected = fps * std::stod(speed);
+      CHECK(p["speeds"][speed]["perSecond"].get<double>() == Approx(expected).margin(1.5 / seconds));
+    }
+    // Inside the region, and more frames played than twice what it holds: it wrapped. (Counted
+    // modulo the region, a stall of the page longer than the region loses whole rounds, so the
+    // count is a floor, not a rate.)
+    CHECK(p["loop"]["min"].get<int>() >= 10);
+    CHECK(p["loop"]["max"].get<int>() <= 20);
+    CHECK(p["loop"]["played"].get<int>() > 22);
   }
 
   SECTION("stopped cleanly") {

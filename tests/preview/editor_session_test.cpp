@@ -5,6 +5,7 @@
 #include "render/cairo/raster.h"
 #include "render/lottie/lottie_writer.h"
 #include "render/preview/against_target.h"
+#include "editor_support.h"
 #include "render/preview/editor_session.h"
 #include "render/preview/fit_job.h"
 #include "render/preview/latest_only.h"
@@ -22,12 +23,6 @@ using namespace iconsynth;
 using Json = nlohmann::ordered_json;
 
 namespace {
-
-render::PreviewPageOptions small() {
-  render::PreviewPageOptions o;
-  o.size = 32;
-  return o;
-}
 
 std::set<std::string> rebuilt(const Json& response) {
   std::set<std::string> ids;
@@ -50,7 +45,7 @@ std::string key_of(const Json& response, const std::string& id, const std::strin
 }  // namespace
 
 TEST_CASE("An edit rebuilds the animations it touches, and only those", "[preview][editor]") {
-  render::EditorSession session(std::string(spec::builtin_spec_text()), small());
+  render::EditorSession session(std::string(spec::builtin_spec_text()), test::small_editor_page());
   const Json first = session.edit({});
   REQUIRE(first["ok"] == true);
   CHECK(rebuilt(first).size() == 6);  // a page with nothing yet gets every card
@@ -80,11 +75,11 @@ TEST_CASE("An edit rebuilds the animations it touches, and only those", "[previe
   render::lottie::LottieOptions lottie;
   lottie.size = 32;
   CHECK(Json::parse(sent["data"]["variants"]["solid-strong"]["lottie"].get<std::string>()) ==
-        render::lottie::write_animation(render::card_scene(die, small(), "solid", "strong", "dark"), lottie));
+        render::lottie::write_animation(render::card_scene(die, test::small_editor_page(), "solid", "strong", "dark"), lottie));
 }
 
 TEST_CASE("A value the spec refuses keeps the last good build and says why in the spec's words", "[preview][editor]") {
-  render::EditorSession session(std::string(spec::builtin_spec_text()), small());
+  render::EditorSession session(std::string(spec::builtin_spec_text()), test::small_editor_page());
   const Json good = session.edit({{"motions.light.timeline.exchange.swell.scale", 1.2}});
   const Json bad = session.edit({{"motions.light.timeline.exchange.swell.scale", 1.3}});
   CHECK(bad["ok"] == false);
@@ -100,7 +95,7 @@ TEST_CASE("A value the spec refuses keeps the last good build and says why in th
 }
 
 TEST_CASE("A value the icon draws as another is said beside its control, with what is drawn", "[preview][editor]") {
-  render::EditorSession session(std::string(spec::builtin_spec_text()), small());
+  render::EditorSession session(std::string(spec::builtin_spec_text()), test::small_editor_page());
   CHECK(session.edit({})["drawn"].empty());  // the built-in spec draws every value as written
   const Json die = session.edit({{"layout.die.size", 1.75}});
   REQUIRE(die["ok"] == true);
@@ -112,13 +107,13 @@ TEST_CASE("A value the icon draws as another is said beside its control, with wh
 }
 
 TEST_CASE("Frames and flipbooks are drawn from the revision's spec, and only for keys of recent revisions", "[preview][editor]") {
-  render::EditorSession session(std::string(spec::builtin_spec_text()), small());
+  render::EditorSession session(std::string(spec::builtin_spec_text()), test::small_editor_page());
   const Json r = session.edit({{"motions.light.timeline.exchange.swell.scale", 1.2}});
   const std::string key = key_of(r, "solid-light", "dark");
   const auto png = session.frame_png(key, 34);
   REQUIRE(png.has_value());
   const spec::IconSpec edited = spec::load_spec_with_overrides("", {"motions.light.timeline.exchange.swell.scale=1.2"});
-  const render::AnimatedScene scene = render::card_scene(edited, small(), "solid", "light", "dark");
+  const render::AnimatedScene scene = render::card_scene(edited, test::small_editor_page(), "solid", "light", "dark");
   CHECK(*png == render::render_frame(render::evaluate(scene, 34), 32).png_bytes());
   CHECK_FALSE(session.frame_png(key, scene.frame_count).has_value());
   CHECK(session.filmstrip_png(key).has_value());
@@ -136,7 +131,7 @@ TEST_CASE("Frames and flipbooks are drawn from the revision's spec, and only for
 
 TEST_CASE("Save's text is the base with the changed tokens, and a rebase starts from the new text", "[preview][editor]") {
   const std::string base(spec::builtin_spec_text());
-  render::EditorSession session(base, small());
+  render::EditorSession session(base, test::small_editor_page());
   const std::string saved = session.edited_text({{"motions.strong.timeline.sequence.1.exchange.swell.scale", 1.25}});
   CHECK(saved.size() == base.size() + 1);  // "1.2" → "1.25"
   CHECK_THROWS_AS(session.edited_text({{"motions.strong.timeline.sequence.1.exchange.swell.scale", 9}}), spec::SpecError);
@@ -214,7 +209,7 @@ TEST_CASE("An edit's answer carries the frame the page shows, drawn, for each ca
   CHECK(render::base64("Ma") == "TWE=");
   CHECK(render::base64("M") == "TQ==");
   CHECK(render::base64("") == "");
-  render::EditorSession session(std::string(spec::builtin_spec_text()), small());
+  render::EditorSession session(std::string(spec::builtin_spec_text()), test::small_editor_page());
   const Json r = session.edit({{"motions.strong.timeline.sequence.1.exchange.swell.scale", 1.24}}, {}, render::ShownFrame{"strong", "light", 40});
   REQUIRE(r["ok"] == true);
   for (const char* id : {"outline-strong", "solid-strong", "duotone-strong"}) {

@@ -86,8 +86,8 @@ TEST_CASE("Preview page: every reference resolves inside the page, nothing reach
     INFO((*m)[1].str());
     CHECK(available.count((*m)[1].str()) == 1);
   }
-  CHECK(references == 9);  // the stylesheet and eight scripts (the player, data, status, the viewer, the editor's four)
-  for (const char* name : {"index.html", "preview.js", "preview.css", "editor.js", "controls.js", "plot_editor.js", "against.js"}) {
+  CHECK(references == 10);  // the stylesheet and nine scripts (the player, data, status, the viewer, the editor's five)
+  for (const char* name : {"index.html", "preview.js", "preview.css", "editor.js", "controls.js", "plot_editor.js", "live_players.js", "against.js"}) {
     INFO(name);
     // No URL but SVG's namespace name, which names elements and is never fetched.
     const std::string text = std::regex_replace(files.at(name), std::regex("'http://www\\.w3\\.org/2000/svg'"), "");

@@ -1,6 +1,7 @@
 // spec --paths: every number of the built-in spec and of every example spec listed exactly once
 // (checked against the JSON itself, walked here on its own), each path taking a --set to exactly
 // its own field, and named in the icon's own words.
+#include "spec/json_reader.h"
 #include "spec/loader.h"
 #include "spec/overrides.h"
 #include "spec/tunable_paths.h"
@@ -134,13 +135,16 @@ TEST_CASE("Every number carries the range the loader holds it to and a step, and
       CHECK(p.min <= p.value_number());
       CHECK(p.value_number() <= p.max);
       if (p.kind == spec::TunableKind::Duration) continue;  // the loader speaks of a duration in frames
-      // One step past either end is refused by the loader with this very range.
+      // One step past either end is refused by the loader with this very range, or (a swell the
+      // layout holds below the loader's own range) naming the bound crossed.
       const std::string range = "is out of range [" + spec::format_number(p.min) + ", " + spec::format_number(p.max) + "]";
       for (double outside : {p.max + p.step, p.min - p.step}) {
         INFO(outside);
         Json document = spec.source;
         spec::apply_override(document, p.path + "=" + spec::format_number(outside));
-        CHECK_THROWS_WITH(spec::load_spec(document), Catch::Contains(p.pointer + ": " + spec::format_number(outside) + " " + range));
+        const std::string said = p.pointer + ": " + spec::format_number(outside) + " ";
+        const std::string bound = outside > p.max ? "at most " + spec::format_number(p.max) : "is out of range [" + spec::format_number(p.min) + ", ";
+        CHECK_THROWS_WITH(spec::load_spec(document), Catch::Contains(said + range) || (Catch::Contains(said) && Catch::Contains(bound)));
       }
     }
   }
@@ -154,4 +158,12 @@ TEST_CASE("Every number carries the range the loader holds it to and a step, and
   CHECK(by_path.at("themes.dark.primary").kind == spec::TunableKind::Colour);
   CHECK(by_path.at("layout.module.corner_radius").max == 4);  // half the module
   CHECK(by_path.at("motions.light.timeline.exchange.swell.scale").min == 1);
+  // A swell's top is what the loader takes in this layout (its modules inside the grid), not more.
+  const spec::TunablePath& swell = by_path.at("motions.strong.timeline.sequence.1.exchange.swell.scale");
+  CHECK(swell.max == Approx(1.25));
+  const auto with_swell = [](double scale) {
+    return spec::load_spec_with_overrides({}, {"motions.strong.timeline.sequence.1.exchange.swell.scale=" + spec::format_number(scale)});
+  };
+  CHECK_NOTHROW(with_swell(swell.max));
+  CHECK_THROWS_AS(with_swell(swell.max + swell.step), spec::SpecError);
 }

@@ -96,6 +96,7 @@ try {
   console.log(line('drag → Cairo frame shows it', latency.cairo));
   console.log(line('  a rebuild\'s round trip', latency.roundTrip).replace('events', 'rebuilds'));
   console.log(line('  the page\'s work on its answer', latency.apply).replace('events', 'rebuilds'));
+  console.log(line('  the page\'s work to move its players', latency.patch));
 } finally {
   await browser.close();
   await server.stop();

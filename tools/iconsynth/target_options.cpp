@@ -1,5 +1,7 @@
 #include "tools/iconsynth/target_options.h"
 
+#include "render/build/atomic_file.h"
+#include "render/golden/golden_set.h"
 #include "tools/iconsynth/atomic_file.h"
 #include "tools/iconsynth/cli_options.h"
 #include "tools/iconsynth/npm_package.h"
@@ -52,7 +54,16 @@ Target read_target(const TargetOptions& o) {
   t.name = std::filesystem::path(o.path).filename().string();
   if (t.name.empty()) t.name = std::filesystem::path(o.path).parent_path().filename().string();
   try {
-    if (std::filesystem::is_directory(o.path)) {
+    if (std::filesystem::is_directory(o.path) && std::filesystem::exists(render::golden::manifest_path(o.path))) {
+      // A golden set: the bundle it keeps holds every animation it tests, as its exports drew them.
+      const std::filesystem::path manifest = render::golden::manifest_path(o.path);
+      const std::optional<std::string> text = render::build::read_whole_file(manifest);
+      if (!text) throw std::invalid_argument("cannot read the golden set: " + manifest.string() + " cannot be read");
+      const render::golden::GoldenSet set = render::golden::golden_set_from_text(*text, manifest.string());
+      render::lottie::AssetLimits limits;
+      limits.max_inflated_bytes = o.max_inflated_mib << 20;
+      t.asset = render::lottie::read_asset(render::golden::bundle_path(o.path, set.icon), limits);
+    } else if (std::filesystem::is_directory(o.path)) {
       t.frames = read_frame_folder(o.path);
     } else {
       render::lottie::AssetLimits limits;

@@ -1,6 +1,7 @@
 #pragma once
-// What `check` and `fit` share on the command line: the target (a .lottie, a Lottie JSON file or
-// a folder of PNG frames), the players that show it, and the variant axes held fixed.
+// What `check` and `fit` share on the command line: the target (a .lottie, a Lottie JSON file,
+// a folder of PNG frames, or a golden set: its bundle), the players that show it, and the variant
+// axes held fixed.
 
 #include "render/check/frame_folder.h"
 #include "render/check/frame_source.h"

@@ -61,7 +61,11 @@
       editor.scrub(entry.path, written(row.entry, Math.max(row.entry.min, Math.min(row.entry.max, snapped))), e.timeStamp);
       paint(row);
     });
-    slider.addEventListener('change', () => editor.end(entry.path));
+    slider.addEventListener('change', () => {
+      editor.end(entry.path);
+      row.painted = null;  // the thumb where the pointer left it: put on the value taken
+      paint(row);
+    });
     field.addEventListener('input', () => { row.typing = true; });
     field.addEventListener('change', (e) => {
       row.typing = false;

@@ -10,7 +10,7 @@
   if (!viewer) return;
   const $ = (id) => document.getElementById(id);
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  const listeners = { applied: [], error: [], changes: [] };
+  const listeners = { applied: [], error: [], changes: [], begin: [], scrub: [] };
   const emit = (name, arg) => listeners[name].forEach((f) => f(arg));
 
   const editor = {
@@ -28,7 +28,8 @@
     // For the benchmark (tools/bench/editor_latency.mjs): each input's time; for each input, the
     // time until the players, and the Cairo frame, show it; each rebuild's round trip and the
     // page's own work on its answer.
-    latency: { inputs: [], players: [], cairo: [], roundTrip: [], apply: [] },
+    // `patch`: the page's work to move the players by a drag itself (live_players.js).
+    latency: { inputs: [], players: [], cairo: [], roundTrip: [], apply: [], patch: [] },
     on: (name, f) => listeners[name].push(f),
   };
   window.iconsynthEditor = editor;
@@ -60,7 +61,11 @@
   // A gesture (a drag, a held key, a typed value) is one undo step: begin, scrub…, end.
   const gestures = new Map();  // path → value before
   let inputSeq = 0, lastPath = null;
-  editor.begin = (path) => { if (!gestures.has(path)) gestures.set(path, editor.value(path)); };
+  editor.begin = (path) => {
+    if (gestures.has(path)) return;
+    gestures.set(path, editor.value(path));
+    emit('begin', path);
+  };
   editor.scrub = (path, value, inputTime) => {
     editor.begin(path);
     editor.errors.delete(path);
@@ -69,6 +74,7 @@
     editor.latency.inputs.push({ seq: ++inputSeq, t: inputTime || performance.now() });
     if (editor.latency.inputs.length > 5000) editor.latency.inputs.shift();
     emit('changes', path);
+    emit('scrub', { path, value, seq: inputSeq });
     requestBuild();
   };
   editor.end = (path) => {
@@ -120,6 +126,7 @@
     const upTo = inputSeq;
     const asked = [...editor.changes].map(([path, value]) => ({ path, value }));
     const blamed = lastPath;
+    const blamedValue = editor.changes.get(blamed);
     try {
       const sent = performance.now();
       const { state } = viewer;
@@ -131,7 +138,7 @@
       } else if (status === 200 && json.ok) {
         applied(json, upTo);
       } else if (status === 200) {
-        refused(json.error, blamed);
+        refused(json.error, blamed, blamedValue);
       } else {
         viewer.showError(json.message || `edit failed (${status})`);
       }
@@ -160,6 +167,7 @@
     for (const p of json.paths) if (!editor.changes.has(p.path) && !editor.good.has(p.path)) editor.base.set(p.path, p.value);
     editor.drawn = json.drawn || [];
     editor.lastResponse = json;
+    editor.answeredUpTo = upTo;
     viewer.swap(json.data, true);
     for (const v of Object.values(json.data.variants)) {
       for (const url of Object.values(v.frames || {})) cairoUpTo.set(url, upTo);
@@ -173,8 +181,10 @@
     requestAnimationFrame(() => record('players', upTo, performance.now()));
   }
 
-  function refused(error, path) {
+  function refused(error, path, value) {
     const at = path || error.path || '';
+    // Moved on since (a drag through a value the spec refuses): the latest value is asked next.
+    if (path && !same(editor.changes.get(path), value)) { requestBuild(); return; }
     editor.errors.set(at, error.message);
     // The icon keeps the last good value: the page asks for it again.
     if (editor.good.has(at)) editor.changes.set(at, editor.good.get(at));
@@ -192,6 +202,9 @@
     }
     shownUpTo[side] = Math.max(shownUpTo[side], upTo);
   }
+  // The players show input `seq` from the next animation frame on (live_players.js drew it).
+  editor.playersShow = (seq) => requestAnimationFrame(() => record('players', seq, performance.now()));
+  editor.lastInput = () => inputSeq;
   viewer.on('shown', (e) => {
     if (e.side === 'cairo') {
       const prefix = [...cairoUpTo.keys()].find((url) => e.src.startsWith(url));

@@ -68,7 +68,12 @@
 
   // Each card keeps one canvas, sized to the frame: lottie-web draws into its context, so loading
   // new data (every edit) neither makes a canvas nor asks the page for the box's size.
-  function loadLottie(card) {
+  // `patch(data)`, when given, moves numbers of the card's copy first (a value being dragged);
+  // when it answers false the card keeps what it shows.
+  function loadLottie(card, patch) {
+    const data = themedAnimation(card.variant);
+    if (patch && !patch(data)) return;
+    card.patched = !!patch;  // showing numbers of its own: the next answer loads the server's
     if (card.anim) card.anim.destroy();
     if (!card.canvas) {
       card.canvas = document.createElement('canvas');
@@ -77,7 +82,7 @@
     }
     card.anim = window.lottie.loadAnimation({
       renderer: 'canvas', loop: false, autoplay: false,
-      animationData: themedAnimation(card.variant),
+      animationData: data,
       // dpr 1: the canvas holds exactly the frame's pixels, like the Cairo cell beside it.
       rendererSettings: { context: card.canvas.getContext('2d'), clearCanvas: true, preserveAspectRatio: 'xMidYMid meet', dpr: 1 },
     });
@@ -394,7 +399,7 @@
       let folderBuild = false;
       for (const c of cards) {
         const v = D.variants[`${c.style}-${state.motion}`];
-        const lottieChanged = v.key !== c.variant.key || v.lottie !== c.variant.lottie;
+        const lottieChanged = v.key !== c.variant.key || v.lottie !== c.variant.lottie || c.patched;
         const cairoChanged = cairoKey({ variant: v }) !== cairoKey(c);
         c.variant = v;
         if (lottieChanged) loadLottie(c);
@@ -402,9 +407,11 @@
           folderBuild = folderBuild || D.build !== before.build;  // flipbooks under the same names
         } else if (cairoChanged) {
           c.frameUrl = v.frames[state.theme];
-          // The answer may bring the frame shown, drawn already: no request for it.
+          // The answer may bring the frame shown, drawn already: no request for it (and a frame
+          // still loading is older: the image takes this one instead).
           const now = v.frameNow;
-          if (now && now.theme === state.theme && now.frame === state.frame && !c.frameLoading) {
+          if (now && now.theme === state.theme && now.frame === state.frame) {
+            c.frameWaiting = null;
             c.frameLoading = true;
             c.cairoFrame.dataset.src = `${c.frameUrl}&frame=${state.frame}`;
             c.cairoFrame.src = now.src;
@@ -492,6 +499,9 @@
     cards: () => cards,
     on: (name, f) => listeners[name].push(f),
     swap,
+    // Each card of the shown motion loaded again with `patch(id, data)` applied to its animation's
+    // copy (id as in data.variants), before any rebuild: the editor's players follow a drag.
+    patchPlayers: (patch) => { for (const c of cards) loadLottie(c, (data) => patch(`${c.style}-${state.motion}`, data)); },
     loadFlipbooks,
     setMotion,
     setFrame: (f) => { setPlaying(false); setFrame(f); },

@@ -228,6 +228,104 @@ try {
   await page.waitForTimeout(200);
   record.steps.security.unchanged = fs.readFileSync(specFile, 'utf8') === before;
   record.saved = fs.readFileSync(specFile, 'utf8');
+
+  // 10. A number's slider dragged with the pointer while the server holds every rebuild: the
+  // players follow the drag from the page's own binding table, then the server's answer agrees.
+  let release = null;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/api/edit', async (route) => { await held; await route.continue(); });
+  const scaleSlider = byName('slider', SCALE);
+  const slid = { before: await page.evaluate((p) => window.iconsynthEditor.value(p), SCALE),
+                 undoBefore: await page.evaluate(() => window.iconsynthEditor.undo.length),
+                 revBefore: await rev() };
+  const track = await scaleSlider.boundingBox();
+  await scaleSlider.focus();  // its row shows strong
+  // From a third of the way (the spec refuses the top of the slider's range here) a tenth down.
+  await drag({ x: track.x + track.width / 3, y: track.y + track.height / 2 }, -track.width * 0.1, 0);
+  // Lottie scale is in %: the peak every strong card's player holds, and the value dragged to.
+  const peaks = () => page.evaluate((p) => {
+    const v = Math.round(window.iconsynthEditor.value(p) * 100 * 1e6) / 1e6;
+    const cards = window.iconsynthPreview.cards();
+    return { value: window.iconsynthEditor.value(p), motion: window.iconsynthPreview.state.motion, cards: cards.length,
+             showing: cards.filter((c) => JSON.stringify(c.anim.animationData).includes(`[${v},${v}`)).length };
+  }, SCALE);
+  slid.whileHeld = { ...(await peaks()), rev: await rev() };
+  release();
+  await settled();
+  await page.unroute('**/api/edit');
+  slid.answered = await peaks();
+  slid.undoSteps = (await page.evaluate(() => window.iconsynthEditor.undo.length)) - slid.undoBefore;
+  slid.sliderValue = await scaleSlider.inputValue();
+  slid.fieldValue = await byName('spinbutton', SCALE).inputValue();
+  record.steps.slider = slid;
+
+  // 11. A colour of the spec by its colour input: built, and the players' primary slot follows it.
+  const theme = await page.evaluate(() => window.iconsynthPreview.state.theme);
+  const colour = page.getByLabel(`themes.${theme}.primary`, { exact: true });
+  await colour.fill('#336699');
+  await settled();
+  record.steps.colour = {
+    changes: (await changes()).filter((c) => c.path === `themes.${theme}.primary`),
+    pagePicker: await page.locator('#color').inputValue(),
+    slot: await page.evaluate(() => window.iconsynthPreview.slots(window.iconsynthPreview.cards()[0].style).primary.p.k),
+  };
+
+  // 12. Playback: Space plays and pauses; the frame and its time are shown; speed and a loop region.
+  const playback = {};
+  await page.getByRole('heading').first().click();  // nothing that takes keys has the focus
+  playback.pressedBefore = await page.locator('#play').getAttribute('aria-pressed');
+  await page.keyboard.press('Space');
+  playback.pressedAfterSpace = await page.locator('#play').getAttribute('aria-pressed');
+  await page.keyboard.press('Space');
+  playback.pressedAfterSecondSpace = await page.locator('#play').getAttribute('aria-pressed');
+  const scrubber = byName('slider', 'frame');
+  await scrubber.focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  playback.scrubbed = {
+    frame: await page.evaluate(() => window.iconsynthPreview.state.frame),
+    label: await page.locator('#frame-label').textContent(),
+    valueText: await scrubber.getAttribute('aria-valuetext'),
+    fps: await page.evaluate(() => window.iconsynthPreview.data().fps),
+    frames: await page.evaluate(() => window.iconsynthPreview.data().motions[window.iconsynthPreview.state.motion].frames),
+  };
+  // Frames played per second of the page's clock, counted every animation frame for `ms` (a
+  // loop region's wrap counted as a step on).
+  const rate = (ms) => page.evaluate((ms) => new Promise((resolve) => {
+    const { state } = window.iconsynthPreview;
+    const span = state.loop ? state.loop.to - state.loop.from + 1 : window.iconsynthPreview.data().motions[state.motion].frames;
+    const seen = new Set();
+    let last = null, played = 0, start = 0;
+    const step = (now) => {
+      if (last === null) start = now;
+      else played += (state.frame - last + span) % span;
+      last = state.frame;
+      seen.add(state.frame);
+      if (now - start < ms) requestAnimationFrame(step);
+      else resolve({ perSecond: (played * 1000) / (now - start), min: Math.min(...seen), max: Math.max(...seen), played });
+    };
+    requestAnimationFrame(step);
+  }), ms);
+  const speed = byName('combobox', 'speed');
+  playback.speeds = {};
+  for (const [value, ms] of [['1', 700], ['0.25', 1200], ['0.1', 2000]]) {
+    await speed.selectOption(value);
+    await page.getByRole('heading').first().click();
+    await page.keyboard.press('Space');
+    playback.speeds[value] = await rate(ms);
+    await page.keyboard.press('Space');
+  }
+  await speed.selectOption('1');
+  await byName('checkbox', 'loop frames').check();
+  await byName('spinbutton', 'loop from frame').fill('10');
+  await byName('spinbutton', 'loop to frame').fill('20');
+  await page.keyboard.press('Tab');
+  await page.getByRole('heading').first().click();
+  await page.keyboard.press('Space');
+  playback.loop = await rate(900);
+  await page.keyboard.press('Space');
+  record.steps.playback = playback;
+
   record.latency = await page.evaluate(() => window.iconsynthEditor.latency);
 } finally {
   await browser.close();
