@@ -242,7 +242,9 @@ void BM_GoldenReport(benchmark::State& state) {
   const spec::IconSpec changed = spec::load_spec_with_overrides({}, {"motions.strong.timeline.sequence.1.exchange.swell.scale=1.224"});
   for (auto _ : state) {
     const auto report = render::golden::check_golden_set(changed, dir, {});
-    benchmark::DoNotOptimize(render::golden::write_report(report, "report", {"tests/golden", ""}));
+    render::golden::ReportOptions options;
+    options.set_dir = "tests/golden";
+    benchmark::DoNotOptimize(render::golden::write_report(report, "report", options));
   }
 }
 BENCHMARK(BM_GoldenReport)->Unit(benchmark::kMillisecond);
