@@ -155,7 +155,7 @@ void add_check_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("check", "Compare a published .lottie, Lottie JSON or folder of PNG frames with the synthesis, frame by frame; "
                                      "or a build folder (its manifest.json): every file's bytes and sha256, then its bundle and Lottie files");
   o->spec.add_to(*cmd);
-  o->target.add_to(*cmd, "The .lottie bundle, Lottie JSON file or folder of PNG frames to check, or a folder build wrote (holding manifest.json)");
+  o->target.add_to(*cmd, "The .lottie bundle, Lottie JSON file or folder of PNG frames to check, a golden set (its bundle), or a folder build wrote (holding manifest.json)");
   cmd->add_option("--animation", o->animation, "Only this animation id of the bundle");
   cmd->add_option("--size", o->size, "Render size in px for both players (a folder's frames are compared at their own)")
       ->check(CLI::Range(render::kMinSize, 1024))

@@ -104,7 +104,7 @@ void add_fit_command(CLI::App& app) {
   auto o = std::make_shared<FitCommandOptions>();
   CLI::App* cmd = app.add_subcommand("fit", "Find the spec that regenerates a published .lottie, Lottie JSON or folder of PNG frames");
   o->spec.add_to(*cmd);
-  o->target.add_to(*cmd, "The .lottie bundle, Lottie JSON file or folder of PNG frames to fit");
+  o->target.add_to(*cmd, "The .lottie bundle, Lottie JSON file, folder of PNG frames or golden set (its bundle) to fit");
   cmd->add_option("-o,--output", o->output, "Where to write the fitted spec (a .json file)")->required();
   cmd->add_option("--free", o->free, "Fit only the parameters under this spec path (repeatable), e.g. motions.light or layout")
       ->type_name("PATH");
