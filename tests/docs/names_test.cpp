@@ -28,21 +28,7 @@ struct Mention {
 // The README's code blocks, one mention each.
 std::vector<Mention> readme_blocks() {
   std::vector<Mention> blocks;
-  std::ifstream in(fs::path(ICONSYNTH_SOURCE_DIR) / "README.md");
-  std::string line, text;
-  int number = 0, start = 0;
-  bool inside = false;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.rfind("```", 0) == 0) {
-      if (inside) blocks.push_back({"README.md:" + std::to_string(start), text});
-      inside = !inside;
-      text.clear();
-      start = number;
-    } else if (inside) {
-      text += line + "\n";
-    }
-  }
+  for (const CodeBlock& block : read_readme_source().blocks) blocks.push_back({"README.md:" + std::to_string(block.line), block.text});
   return blocks;
 }
 
