@@ -40,6 +40,8 @@ std::string resolve_path(const json& document, std::string_view path) {
                                      (parent.empty() ? "(root)" : parent));
       }
       node = &(*node)[*index];
+      // The index as a JSON pointer spells it: "sequence.01" names entry 1 (a pointer's "01" is invalid).
+      pointer = child_pointer(parent, std::to_string(*index));
     } else {
       throw SpecError(pointer, "--set: " + (parent.empty() ? std::string("(root)") : parent) + " is " +
                                    describe_type(*node) + ", which has no fields");

@@ -22,6 +22,18 @@ TEST_CASE("Overrides read values as JSON, or as a string when they are not JSON"
   CHECK(std::get<Gather>(strong[0].kind).scale == 0.9);
 }
 
+TEST_CASE("An array index written with leading zeros names that entry", "[spec][overrides]") {
+  json doc = json::parse(builtin_spec_text());
+  CHECK(resolve_path(doc, "motions.strong.timeline.sequence.02.exchange.swell.scale") ==
+        "/motions/strong/timeline/sequence/2/exchange/swell/scale");
+  apply_override(doc, "motions.strong.timeline.sequence.02.exchange.swell.scale=1.2");
+  apply_override(doc, "motions.strong.timeline.sequence.00={\"gather\":{\"scale\":0.9,\"gather\":{\"frames\":4,\"ease\":\"linear\"},\"hold\":0,\"release\":{\"frames\":4,\"ease\":\"linear\"}}}");
+  const IconSpec spec = load_spec(doc);
+  const auto& strong = std::get<iconsynth::motion::Sequence>(spec.choreography("strong").timeline.kind).clips;
+  CHECK(std::get<iconsynth::motion::Exchange>(strong[2].kind).swell.scale == 1.2);
+  CHECK(std::get<iconsynth::motion::Gather>(strong[0].kind).scale == 0.9);
+}
+
 TEST_CASE("Overrides refuse paths that name no field", "[spec][overrides]") {
   json doc = json::parse(builtin_spec_text());
   CHECK_THROWS_WITH(apply_override(doc, "layout.modul.size=3"),
