@@ -41,8 +41,8 @@ CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas,
     : key_(std::move(key)), key_hash_(hash_of_key(key_)), width_(box.width()), height_(box.height()) {
   // One pass a row, a word of eight columns at a time: empty words are skipped (four at a time
   // where they can be), full ones join a full run, and each other word joins a partial run with
-  // its bytes, its empty ends trimmed; what was read is cleared behind. The runs and bytes are
-  // gathered in buffers kept from mask to mask, then copied at their final size.
+  // its bytes, its empty ends trimmed; the row's inked stretch is cleared once, at its end. The
+  // runs and bytes are gathered in buffers kept from mask to mask, then copied at their final size.
   constexpr std::uint64_t kAll = ~std::uint64_t{0};
   thread_local std::vector<Run> runs;
   thread_local std::vector<std::uint8_t> bytes;
@@ -60,6 +60,7 @@ CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas,
     }
     unsigned char* row = canvas + std::ptrdiff_t{box.y0 + y} * canvas_stride + on.x0;
     const std::size_t first = runs.size();
+    int ink_from = -1, ink_to = 0;  // the columns read that held ink
     const auto word_at = [row](int x) { return word_of(row + x, 8); };
     int x = 0;
     for (;;) {
@@ -78,7 +79,8 @@ CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas,
         } else {
           runs.push_back({from + shift, x + shift, kFull});
         }
-        std::memset(row + from, 0, std::size_t(x - from));
+        if (ink_from < 0) ink_from = from;
+        ink_to = x;
         continue;
       }
       const auto [lo, hi] = inked_bytes(word);
@@ -90,9 +92,11 @@ CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas,
       if (used + 8 > bytes.size()) bytes.resize(std::max<std::size_t>(256, bytes.size() * 2));
       std::memcpy(bytes.data() + used, row + x + lo, 8);  // eight read, hi - lo kept
       used += std::size_t(hi - lo);
-      std::memset(row + x, 0, std::size_t(n));
+      if (ink_from < 0) ink_from = x;
+      ink_to = x + n;
       x += 8;
     }
+    if (ink_from >= 0) std::memset(row + ink_from, 0, std::size_t(ink_to - ink_from));
     row_runs_.push_back(static_cast<std::uint32_t>(runs.size()));
   }
   runs_.assign(runs.begin(), runs.end());
@@ -139,6 +143,7 @@ PartRasteriser::PartRasteriser(int size, double px_per_unit)
                                                    cairo_format_stride_for_width(CAIRO_FORMAT_A8, size))),
       cr_(make_context(surface_.get())) {
   cairo_set_source_rgb(cr_.get(), 1, 1, 1);
+  cairo_set_tolerance(cr_.get(), curve_tolerance(size));  // as draw_frame flattens at this size
 }
 
 cairo_matrix_t PartRasteriser::matrix(const geometry::Affine& transform) {

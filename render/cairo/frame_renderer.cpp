@@ -17,8 +17,8 @@ constexpr int kMargin = 2;
 
 // A stroke at least this wide on each side of its outline (in pixels) covers every pixel the
 // outline's edge crosses: such a pixel lies within √2 of the outline, and Cairo flattens the
-// fill's edge and the stroke's sides each to within 0.1 px (the inside mask its own to 0.05), so
-// 1.66 px would do.
+// fill's edge and the stroke's sides each to within a quarter pixel at most (curve_tolerance; the
+// inside mask its own to 0.05), so 1.96 px would do.
 constexpr double kHidingHalfWidth = 2;
 
 // The smallest size whose masks take long enough to draw to be worth handing to another thread.
@@ -60,6 +60,7 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t m
     : scene_(&scene), size_(size), px_per_unit_(size / scene.grid), backdrop_((check_output_size(size), size), size),
       image_(size, size), cr_(make_context(image_.get())), rasteriser_(size_, px_per_unit_), region_(cairo_region_create()),
       masks_(mask_budget_bytes), worker_threads_(std::max(0, workers)) {
+  cairo_set_tolerance(cr_.get(), curve_tolerance(size_));  // as draw_frame flattens at this size
   for (const Element& e : scene.elements) {
     auto& paths = paths_.emplace_back();
     geometry::Bounds& bounds = local_bounds_.emplace_back();
@@ -99,6 +100,7 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t m
   if (backdrop_count_ > 0) {
     const FrameScene rest = evaluate(scene, 0);
     CairoContext cr = make_context(backdrop_.get());
+    cairo_set_tolerance(cr.get(), curve_tolerance(size_));
     cairo_scale(cr.get(), px_per_unit_, px_per_unit_);
     for (std::size_t i = 0; i < backdrop_count_; ++i) draw_element(cr.get(), rest.elements[i], &paths_[i]);
   }
