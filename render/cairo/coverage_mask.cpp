@@ -103,12 +103,27 @@ CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas,
   coverage_.assign(bytes.begin(), bytes.begin() + std::ptrdiff_t(used));
 }
 
+CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas, int canvas_stride, int canvas_size, const PixelBox& box,
+                           Dense)
+    : key_(std::move(key)), key_hash_(hash_of_key(key_)), width_(box.width()), height_(box.height()), dense_(true),
+      row_runs_(std::size_t(std::max(0, height_)) + 1, 0),
+      coverage_(std::size_t(std::max(0, width_)) * std::size_t(std::max(0, height_)), 0) {
+  const PixelBox on = box.intersected({0, 0, canvas_size, canvas_size});
+  if (on.empty()) return;
+  for (int y = on.y0; y < on.y1; ++y) {
+    unsigned char* row = canvas + std::ptrdiff_t{y} * canvas_stride + on.x0;
+    std::memcpy(coverage_.data() + std::ptrdiff_t{y - box.y0} * width_ + (on.x0 - box.x0), row, std::size_t(on.width()));
+    std::memset(row, 0, std::size_t(on.width()));
+  }
+}
+
 CoverageMask::CoverageMask(std::vector<std::int64_t> key, int width, int height, std::vector<Run> runs,
                            std::vector<std::uint32_t> row_runs)
     : key_(std::move(key)), key_hash_(hash_of_key(key_)), width_(width), height_(height), runs_(std::move(runs)),
       row_runs_(std::move(row_runs)) {}
 
 std::uint8_t CoverageMask::at(int x, int y) const {
+  if (dense_) return dense_row(y)[x];
   for (const Run* run = runs_begin(y); run != runs_end(y); ++run) {
     if (x < run->x0) break;
     if (x < run->x1) return run->full() ? 255 : coverage(*run)[x - run->x0];
@@ -119,6 +134,10 @@ std::uint8_t CoverageMask::at(int x, int y) const {
 void CoverageMask::expand(unsigned char* a8, int stride) const {
   for (int y = 0; y < height_; ++y) {
     unsigned char* row = a8 + std::ptrdiff_t{y} * stride;
+    if (dense_) {
+      std::memcpy(row, dense_row(y), std::size_t(width_));
+      continue;
+    }
     std::memset(row, 0, std::size_t(width_));
     for (const Run* run = runs_begin(y); run != runs_end(y); ++run) {
       if (run->full()) {
@@ -179,7 +198,7 @@ void PartRasteriser::key(const geometry::Affine& transform, const std::vector<ca
 
 std::shared_ptr<CoverageMask> PartRasteriser::rasterise(const geometry::Affine& transform,
                                                         const std::vector<cairo_path_data_t>& path, const Paint& paint,
-                                                        const PixelBox& box, std::vector<std::int64_t> key) {
+                                                        const PixelBox& box, std::vector<std::int64_t> key, bool dense) {
   cairo_t* cr = cr_.get();
   cairo_save(cr);
   cairo_scale(cr, px_per_unit_, px_per_unit_);
@@ -188,7 +207,9 @@ std::shared_ptr<CoverageMask> PartRasteriser::rasterise(const geometry::Affine& 
   ink_path(cr, paint);
   cairo_restore(cr);
   cairo_surface_flush(surface_.get());
-  auto mask = std::make_shared<CoverageMask>(std::move(key), canvas_.data(), cairo_image_surface_get_stride(surface_.get()), size_, box);
+  const int stride = cairo_image_surface_get_stride(surface_.get());
+  auto mask = dense ? std::make_shared<CoverageMask>(std::move(key), canvas_.data(), stride, size_, box, CoverageMask::Dense{})
+                    : std::make_shared<CoverageMask>(std::move(key), canvas_.data(), stride, size_, box);
   cairo_surface_mark_dirty(surface_.get());
   return mask;
 }

@@ -21,6 +21,9 @@ constexpr int kMargin = 2;
 // inside mask its own to 0.05), so 1.96 px would do.
 constexpr double kHidingHalfWidth = 2;
 
+// The largest mask kept byte for byte (see job_for): a module's box is 93 × 93 px at 256 px.
+constexpr std::int64_t kDenseMaskPixels = 128 * 128;
+
 // The smallest size whose masks take long enough to draw to be worth handing to another thread.
 constexpr int kWorkersFrom = 64;
 
@@ -168,6 +171,11 @@ MaskJob FrameRenderer::job_for(std::size_t element, std::size_t part, const Fram
   MaskJob job{fe.transform, &paths_[element][part], p.paint, ink.box, {}, 0, edge_hidden(element, part, fe)};
   rasteriser_.key(fe.transform, paths_[element][part], p.paint, ink.box, ink.clipped, job.key);
   if (job.inside_only) job.key[PartRasteriser::kKindWord] = PartRasteriser::kInsideOnly;
+  // Small masks are kept byte for byte while the masks take at most half the budget: a first
+  // play composites most masks once or twice, and taking runs out costs more than it saves.
+  // Large ones (from about 512 px) are kept as runs: their long full and empty stretches cost a
+  // run each, and a loop's masks take a fifth of the bytes.
+  job.dense = std::int64_t{ink.box.width()} * ink.box.height() <= kDenseMaskPixels && masks_.bytes() <= masks_.budget() / 2;
   job.hash = hash_of_key(job.key);
   return job;
 }
