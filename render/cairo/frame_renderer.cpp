@@ -403,7 +403,9 @@ void FrameRenderer::render_frame(const FrameScene& frame) {
     const cairo_rectangle_int_t box{shown_boxes_[i].x0, shown_boxes_[i].y0, shown_boxes_[i].width(), shown_boxes_[i].height()};
     if (cairo_region_contains_rectangle(region, &box) != CAIRO_REGION_OVERLAP_OUT) want_masks(i, frame.elements[i]);
   }
-  if (jobs_.size() > 1 && !workers_ && worker_threads_ > 0 && size_ >= kWorkersFrom && step_ != 0) {
+  // Workers for a play by frame number, from its first frame (every mask drawn) on.
+  const bool by_number = last_frame_ != kNoFrame;
+  if (jobs_.size() > 1 && !workers_ && worker_threads_ > 0 && size_ >= kWorkersFrom && by_number) {
     workers_ = std::make_unique<MaskWorkers>(size_, px_per_unit_, worker_threads_);
     if (workers_->threads() == 0) {  // other renderers hold them all: this one draws alone
       workers_.reset();

@@ -50,7 +50,8 @@ class FrameRenderer {
   // `scene` must outlive the renderer; std::invalid_argument when `size` is out of range.
   // `workers` threads (0: none) share out the masks of a frame with the caller, and draw ahead
   // those of the next frames of a play in order (render(double), frames evenly apart); they
-  // start with the first such frame that needs two masks drawn, as many as the process has left
+  // start with the first frame given by number that needs two masks drawn (a play's first
+  // draws every mask), as many as the process has left
   // (renderers on every core, as build's and the preview's, share the machine's few). Frames
   // given as FrameScenes are drawn by the caller alone.
   FrameRenderer(const AnimatedScene& scene, int size, std::size_t mask_budget_bytes = kDefaultMaskBudget,
