@@ -89,6 +89,22 @@ void OpaqueInk::draw_dense_row(std::uint32_t* row, const std::uint8_t* coverage,
         lo = x + high_zeros, hi = word_end - low_zeros;
       }
     }
+    // Under one colour the word has a table for (mostly transparent, or a card's fill), looked
+    // up without a branch: a table's blend at coverage 0 is the colour under, at 255 its own.
+    const std::uint32_t first = row[lo];
+    bool uniform = true;
+    for (int i = lo + 1; i < hi; ++i) uniform &= row[i] == first;
+    const std::uint32_t* table = nullptr;
+    if (uniform) {
+      for (std::size_t u = 0; u < unders_.size() && !table; ++u) {
+        if (unders_[u] == first) table = over_[u].data();
+      }
+    }
+    if (table) {
+      for (int i = lo; i < hi; ++i) row[i] = table[coverage[i - origin]];
+      x = word_end;
+      continue;
+    }
     for (int i = lo; i < hi; ++i) {
       const std::uint8_t a = coverage[i - origin];
       if (a == 0) continue;
