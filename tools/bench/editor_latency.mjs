@@ -95,6 +95,7 @@ try {
   console.log(line('drag → players show it', latency.players));
   console.log(line('drag → Cairo frame shows it', latency.cairo));
   console.log(line('  a rebuild\'s round trip', latency.roundTrip).replace('events', 'rebuilds'));
+  console.log(line('  the shown frame\'s round trip', latency.frameTrip).replace('events', 'requests'));
   console.log(line('  the page\'s work on its answer', latency.apply).replace('events', 'rebuilds'));
   console.log(line('  the page\'s work to move its players', latency.patch));
 } finally {

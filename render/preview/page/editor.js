@@ -29,7 +29,8 @@
     // time until the players, and the Cairo frame, show it; each rebuild's round trip and the
     // page's own work on its answer.
     // `patch`: the page's work to move the players by a drag itself (live_players.js).
-    latency: { inputs: [], players: [], cairo: [], roundTrip: [], apply: [], patch: [] },
+    // `frameTrip`: the round trip of the shown frame asked for alone.
+    latency: { inputs: [], players: [], cairo: [], roundTrip: [], frameTrip: [], apply: [], patch: [] },
     on: (name, f) => listeners[name].push(f),
   };
   window.iconsynthEditor = editor;
@@ -111,10 +112,43 @@
   editor.redoStep = () => step(editor.redo, editor.undo);
 
   // --- rebuilds: one in flight, the latest next ------------------------------------------
+  // Beside each rebuild, the frame the page shows is asked for alone (api/shown-frame: drawn
+  // before anything else, one in flight, the latest next), so the Cairo side never waits for a
+  // rebuild's animations.
   let inFlight = false, again = false;
   function requestBuild() {
+    requestShownFrame();
     if (inFlight) { again = true; return; }
     send();
+  }
+  // Up to kFramesInFlight at once: the server draws one at a time and answers a request a newer one
+  // replaced at once ({superseded}), so an input's frame is drawn as soon as the one being drawn is
+  // done, without waiting for its answer to reach the page first.
+  const kFramesInFlight = 3;
+  let framesInFlight = 0, frameAgain = false;
+  function requestShownFrame() {
+    if (framesInFlight >= kFramesInFlight) { frameAgain = true; return; }
+    sendShownFrame();
+  }
+  async function sendShownFrame() {
+    ++framesInFlight;
+    frameAgain = false;
+    const upTo = inputSeq;
+    const { state } = viewer;
+    try {
+      const sent = performance.now();
+      const { status, json } = await api('api/shown-frame', { changes: [...editor.changes].map(([path, value]) => ({ path, value })),
+                                                              motion: state.motion, theme: state.theme, frame: state.frame });
+      if (!json.superseded) editor.latency.frameTrip.push(performance.now() - sent);
+      if (status === 200 && json.ok) {
+        for (const f of json.frames) cairoUpTo.set(`api/frame?key=${f.key}`, Math.max(cairoUpTo.get(`api/frame?key=${f.key}`) || 0, upTo));
+        viewer.showFrameNow(json, upTo);
+      }
+    } catch (e) {
+      // the rebuild's request says when the server does not answer
+    }
+    --framesInFlight;
+    if (frameAgain) sendShownFrame();
   }
   function haveKeys() {
     const data = viewer.data();
@@ -168,10 +202,10 @@
     editor.drawn = json.drawn || [];
     editor.lastResponse = json;
     editor.answeredUpTo = upTo;
-    viewer.swap(json.data, true);
     for (const v of Object.values(json.data.variants)) {
-      for (const url of Object.values(v.frames || {})) cairoUpTo.set(url, upTo);
+      for (const url of Object.values(v.frames || {})) cairoUpTo.set(url, Math.max(cairoUpTo.get(url) || 0, upTo));
     }
+    viewer.swap(json.data, true, upTo);
     viewer.showError(null);
     emit('applied', json);
     changesPanel();
