@@ -59,7 +59,7 @@ std::string dotted(const std::string& pointer) {
 Json tunable_json(const std::vector<spec::TunablePath>& paths) {
   Json list = Json::array();
   for (const spec::TunablePath& p : paths) {
-    Json entry = {{"path", p.path}, {"group", p.group}, {"name", p.name}, {"value", p.value}, {"unit", p.unit},
+    Json entry = {{"path", p.path}, {"group", p.group}, {"name", p.name}, {"about", p.about}, {"value", p.value}, {"unit", p.unit},
                   {"kind", spec::kind_name(p.kind)}};
     if (p.step > 0) entry.update({{"min", p.min}, {"max", p.max}, {"step", p.step}});
     list.push_back(std::move(entry));

@@ -13,6 +13,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <regex>
+#include <set>
 
 using namespace iconsynth;
 namespace fs = std::filesystem;
@@ -74,6 +76,27 @@ TEST_CASE("The editor, by role and name: keyboard, pointer, plot, presets, Save,
     CHECK(r["counts"]["colours"] == colours);
     CHECK(r["counts"]["easings"] == easings);
     for (const Json& e : r["consoleErrors"]) CHECK_THAT(e.get<std::string>(), Catch::Contains("403"));  // the refused writes below
+  }
+
+  SECTION("a search for \"land\" finds the landing swells by their words, each said in the motion's terms") {
+    const Json& f = steps["found"];
+    // Exactly the values the panel holds (an easing's handles are the plot's) whose words or path say "land".
+    std::set<std::string> expected, found, round1;
+    int panel = 0;
+    for (const spec::TunablePath& p : spec::tunable_paths(spec::load_spec_text(original))) {
+      if (std::regex_search(p.path, std::regex(R"(\.ease\.\d$)"))) continue;
+      ++panel;
+      if ((p.group + " " + p.name + " " + p.about + " " + p.path).find("land") != std::string::npos) expected.insert(p.path);
+    }
+    for (const Json& row : f["land"]) found.insert(row["path"].get<std::string>());
+    CHECK(found == expected);
+    CHECK(found.count("motions.strong.timeline.sequence.1.exchange.swell.scale") == 1);
+    CHECK(f["count"] == std::to_string(found.size()) + " of " + std::to_string(panel) + " values");
+    for (const Json& row : f["strongRound1"]) round1.insert(row["words"].get<std::string>());
+    CHECK(round1.count("strong · round 1 · landing swell scale") == 1);
+    for (const std::string& words : round1) CHECK_THAT(words, Catch::StartsWith("strong · round 1 · "));
+    CHECK_THAT(f["described"].get<std::string>(), Catch::Contains("as the packet lands"));
+    CHECK(f["all"] == panel);
   }
 
   SECTION("a number set by keyboard steps by its step, ten with Shift, a tenth with Alt; the players show it") {
