@@ -263,7 +263,8 @@ TEST_CASE("The editor, by role and name: keyboard, pointer, plot, presets, Save,
   }
 }
 
-TEST_CASE("Tweaking toward a target: check's score on every edit, compared three ways, a fit cancelled and one accepted",
+TEST_CASE("Tweaking toward a target: check's score on every edit, compared three ways, a fit cancelled and one accepted, "
+          "and a folder of frames compared and scored alike",
           "[preview][browser][editor][against]") {
   const fs::path folder = test::scratch_dir("editor-against");
   std::ofstream(folder / "spec.json") << spec::builtin_spec_text();
@@ -272,10 +273,15 @@ TEST_CASE("Tweaking toward a target: check's score on every edit, compared three
                                   "--set motions.light.timeline.exchange.swell.scale=1.2 -o '" + (folder / "target.json").string() + "'",
                                   folder);
   REQUIRE(made.exit_code == 0);
+  // The same target as the frames check reads from a folder: light's outline, drawn with that swell.
+  const auto drawn = test::run_cli("render --style outline --motion light --size 128 "
+                                   "--set motions.light.timeline.exchange.swell.scale=1.2 --out '" + (folder / "target-frames").string() + "'",
+                                   folder);
+  REQUIRE(drawn.exit_code == 0);
   const fs::path record_file = folder / "record.json";
   test::run_session("against_session.mjs", "--cli '" + std::string(ICONSYNTH_CLI) + "' --lottie-web '" + test::lottie_web_folder() +
                                              "' --folder '" + folder.string() + "' --target '" + (folder / "target.json").string() +
-                                             "' --record '" + record_file.string() + "'");
+                                             "' --frames '" + (folder / "target-frames").string() + "' --record '" + record_file.string() + "'");
   const Json r = Json::parse(test::read_file(record_file));
   INFO(r.dump(2));
   REQUIRE_FALSE(r.contains("failure"));
@@ -302,4 +308,21 @@ TEST_CASE("Tweaking toward a target: check's score on every edit, compared three
   CHECK(s["fit"]["undoSteps"] == 1);
   CHECK_THAT(s["after"]["score"].get<std::string>(), Catch::Contains("matches"));
   CHECK(r["exit"]["code"] == 0);
+
+  // A folder of frames: named, scored, compared on the same moment three ways, and matched once
+  // the value it was drawn with is typed.
+  const Json& f = r["frames"];
+  CHECK(f["pageErrors"].empty());
+  const Json& fsteps = f["steps"];
+  CHECK_THAT(fsteps["before"]["heading"].get<std::string>(), Catch::Contains("target-frames (PNG frames)"));
+  CHECK_THAT(fsteps["before"]["score"].get<std::string>(), Catch::Contains("differs"));
+  CHECK(fsteps["before"]["positions"]["theirs"] == fsteps["before"]["positions"]["ours"]);
+  CHECK(fsteps["overlay"]["mode"] == "overlay");
+  CHECK(fsteps["overlay"]["opacity"] == "0.5");
+  CHECK(fsteps["strobe"]["mode"] == "strobe");
+  CHECK(fsteps["side by side"]["opacity"] == "1");
+  REQUIRE(fsteps["typed"].size() == 1);
+  CHECK(fsteps["typed"][0]["set"] == "--set motions.light.timeline.exchange.swell.scale=1.2");
+  CHECK_THAT(fsteps["after"]["score"].get<std::string>(), Catch::Contains("matches"));
+  CHECK(f["exit"]["code"] == 0);
 }
