@@ -121,17 +121,15 @@
     if (inFlight) { again = true; return; }
     send();
   }
-  // Up to kFramesInFlight at once: the server draws one at a time and answers a request a newer one
-  // replaced at once ({superseded}), so an input's frame is drawn as soon as the one being drawn is
-  // done, without waiting for its answer to reach the page first.
-  const kFramesInFlight = 3;
-  let framesInFlight = 0, frameAgain = false;
+  // One at a time as well: on two busy cores, requests sent while one is in flight (the server
+  // answers a replaced one at once) measured slower than waiting for it.
+  let frameInFlight = false, frameAgain = false;
   function requestShownFrame() {
-    if (framesInFlight >= kFramesInFlight) { frameAgain = true; return; }
+    if (frameInFlight) { frameAgain = true; return; }
     sendShownFrame();
   }
   async function sendShownFrame() {
-    ++framesInFlight;
+    frameInFlight = true;
     frameAgain = false;
     const upTo = inputSeq;
     const { state } = viewer;
@@ -139,15 +137,15 @@
       const sent = performance.now();
       const { status, json } = await api('api/shown-frame', { changes: [...editor.changes].map(([path, value]) => ({ path, value })),
                                                               motion: state.motion, theme: state.theme, frame: state.frame });
-      if (!json.superseded) editor.latency.frameTrip.push(performance.now() - sent);
+      editor.latency.frameTrip.push(performance.now() - sent);
       if (status === 200 && json.ok) {
-        for (const f of json.frames) cairoUpTo.set(`api/frame?key=${f.key}`, Math.max(cairoUpTo.get(`api/frame?key=${f.key}`) || 0, upTo));
+        for (const f of json.frames) noteCairo(`api/frame?key=${f.key}`, upTo);
         viewer.showFrameNow(json, upTo);
       }
     } catch (e) {
       // the rebuild's request says when the server does not answer
     }
-    --framesInFlight;
+    frameInFlight = false;
     if (frameAgain) sendShownFrame();
   }
   function haveKeys() {
@@ -191,7 +189,13 @@
     quietTimer = setTimeout(() => { if (!inFlight) viewer.loadFlipbooks(); }, 150);
   }
 
-  const cairoUpTo = new Map();  // frame URL prefix → the last input it shows
+  const cairoUpTo = new Map();  // frame URL prefix → the last input it shows (the latest few hundred)
+  function noteCairo(url, upTo) {
+    const before = cairoUpTo.get(url) || 0;
+    cairoUpTo.delete(url);  // newest last
+    cairoUpTo.set(url, Math.max(before, upTo));
+    if (cairoUpTo.size > 512) cairoUpTo.delete(cairoUpTo.keys().next().value);
+  }
   function applied(json, upTo) {
     const start = performance.now();
     editor.paths = new Map(json.paths.map((p) => [p.path, p]));
@@ -203,9 +207,10 @@
     editor.lastResponse = json;
     editor.answeredUpTo = upTo;
     for (const v of Object.values(json.data.variants)) {
-      for (const url of Object.values(v.frames || {})) cairoUpTo.set(url, Math.max(cairoUpTo.get(url) || 0, upTo));
+      for (const url of Object.values(v.frames || {})) noteCairo(url, upTo);
     }
-    viewer.swap(json.data, true, upTo);
+    // Players moved by the drag to a later input than this answer's keep what they show.
+    viewer.swap(json.data, true, upTo, playersPatchedUpTo > upTo);
     viewer.showError(null);
     emit('applied', json);
     changesPanel();
@@ -237,7 +242,11 @@
     shownUpTo[side] = Math.max(shownUpTo[side], upTo);
   }
   // The players show input `seq` from the next animation frame on (live_players.js drew it).
-  editor.playersShow = (seq) => requestAnimationFrame(() => record('players', seq, performance.now()));
+  let playersPatchedUpTo = 0;  // the last input the players were moved to by the drag itself
+  editor.playersShow = (seq) => {
+    playersPatchedUpTo = Math.max(playersPatchedUpTo, seq);
+    requestAnimationFrame(() => record('players', seq, performance.now()));
+  };
   editor.lastInput = () => inputSeq;
   viewer.on('shown', (e) => {
     if (e.side === 'cairo') {

@@ -87,9 +87,10 @@
     editor.playersShow(seq);
   });
 
-  // An answer older than the value now dragged: the players keep showing the newer value.
+  // An answer older than the value now dragged: the players keep showing the newer value (moved
+  // again only when the answer loaded its own).
   editor.on('applied', () => {
     if (!live || !live.cards || live.motion !== viewer.state.motion) return;
-    if (editor.lastInput() > editor.answeredUpTo) show(editor.value(live.path));
+    if (editor.lastInput() > editor.answeredUpTo && viewer.cards().some((c) => !c.patched)) show(editor.value(live.path));
   });
 })();

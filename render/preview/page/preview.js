@@ -376,8 +376,9 @@
   // while values still move) leaves the plot's image for loadFlipbooks too: the editor draws the
   // curve being shaped itself.
   // `upTo` (an edit's answer): the last input it shows; a card whose Cairo frame shows a later one
-  // (showFrameNow) keeps it.
-  function swap(data, quick, upTo) {
+  // (showFrameNow) keeps it, and with `playersAhead` (the players were moved to a later input by the
+  // drag) a patched card keeps its animation too: the next patch starts from the answer's.
+  function swap(data, quick, upTo, playersAhead) {
     data = merge(data);
     // A colour that was the theme's own follows the theme's new colour; one the user picked stays.
     const followsTheme = state.color.toLowerCase() === D.themes[state.theme].primary.toLowerCase();
@@ -404,7 +405,7 @@
         const lottieChanged = v.key !== c.variant.key || v.lottie !== c.variant.lottie || c.patched;
         const cairoChanged = cairoKey({ variant: v }) !== cairoKey(c);
         c.variant = v;
-        if (lottieChanged) loadLottie(c);
+        if (lottieChanged && !(playersAhead && c.patched)) loadLottie(c);
         if (!v.frames) {
           folderBuild = folderBuild || D.build !== before.build;  // flipbooks under the same names
         } else if (cairoChanged && !(upTo < c.cairoUpTo)) {
