@@ -207,6 +207,16 @@ TEST_CASE("The editor, by role and name: keyboard, pointer, plot, presets, Save,
 
   SECTION("a number's slider dragged with the pointer: one change on its steps; the players follow before the server answers") {
     const Json& d = steps["slider"];
+    // The Cairo frame too: drawn alone for the last value while the rebuild is held, under the key
+    // the rebuild then names that card's frames with.
+    CHECK(d["revHeld"] == d["revBefore"]);
+    REQUIRE(d["cairoHeld"]["srcs"].size() == 3);
+    REQUIRE(d["cairoAnswered"].size() == 3);
+    for (std::size_t i = 0; i < 3; ++i) {
+      const std::string held = d["cairoHeld"]["srcs"][i];
+      CHECK(held != d["cairoBefore"][i].get<std::string>());
+      CHECK_THAT(held, Catch::StartsWith(d["cairoAnswered"][i].get<std::string>() + "&frame="));
+    }
     const double value = d["whileHeld"]["value"];
     CHECK(value != d["before"].get<double>());
     CHECK(std::round(value * 100) == Approx(value * 100));  // on the path's steps of 0.01

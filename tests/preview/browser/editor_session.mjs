@@ -256,6 +256,7 @@ try {
   await scaleSlider.focus();  // its row shows strong, its path and what it does
   await scaleSlider.scrollIntoViewIfNeeded();
   const track = await scaleSlider.boundingBox();  // measured once the row has grown
+  slid.cairoBefore = await page.evaluate(() => window.iconsynthPreview.cards().map((c) => c.cairoFrame.dataset.src || ''));
   // From a third of the way (the spec refuses the top of the slider's range here) a tenth down.
   await drag({ x: track.x + track.width / 3, y: track.y + track.height / 2 }, -track.width * 0.1, 0);
   // Lottie scale is in %: the peak every strong card's player holds, and the value dragged to.
@@ -266,10 +267,18 @@ try {
              showing: cards.filter((c) => JSON.stringify(c.anim.animationData).includes(`[${v},${v}`)).length };
   }, SCALE);
   slid.whileHeld = { ...(await peaks()), rev: await rev() };
+  // The Cairo frame shown follows too, drawn alone for the latest value (api/shown-frame).
+  slid.cairoHeld = await until('the shown frame of the last value', () => page.evaluate(() => {
+    const cards = window.iconsynthPreview.cards(), last = window.iconsynthEditor.lastInput();
+    return cards.every((c) => c.cairoUpTo === last) && { last, srcs: cards.map((c) => c.cairoFrame.dataset.src) };
+  }));
+  slid.revHeld = await rev();
   release();
   await settled();
   await page.unroute('**/api/edit');
   slid.answered = await peaks();
+  // The rebuild names each card's frames by the key the shown frame was drawn under.
+  slid.cairoAnswered = await page.evaluate(() => window.iconsynthPreview.cards().map((c) => c.variant.frames[window.iconsynthPreview.state.theme]));
   slid.undoSteps = (await page.evaluate(() => window.iconsynthEditor.undo.length)) - slid.undoBefore;
   slid.sliderValue = await scaleSlider.inputValue();
   slid.fieldValue = await byName('spinbutton', SCALE).inputValue();
