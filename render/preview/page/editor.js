@@ -25,6 +25,7 @@
     errors: new Map(),      // path → message of a value the spec refused
     drawn: [],              // [{path, written, drawn, why}]
     undo: [], redo: [],     // [{path, before, after}]
+    boundPath: null,        // the value the players follow by themselves, in the gesture under way
     // For the benchmark (tools/bench/editor_latency.mjs): each input's time; for each input, the
     // time until the players, and the Cairo frame, show it; each rebuild's round trip and the
     // page's own work on its answer.
@@ -76,12 +77,15 @@
     if (editor.latency.inputs.length > 5000) editor.latency.inputs.shift();
     emit('changes', path);
     emit('scrub', { path, value, seq: inputSeq });
-    requestBuild();
+    // While the players follow this value by themselves (live_players.js) and the Cairo frame is
+    // drawn alone, the rebuild waits for the gesture to end or pause.
+    requestBuild(editor.boundPath === path && gestures.has(path));
   };
   editor.end = (path) => {
     if (!gestures.has(path)) return;
     const before = gestures.get(path);
     gestures.delete(path);
+    if (buildWaits) requestBuild();
     const after = editor.value(path);
     if (same(before, after)) return;
     editor.undo.push({ path, before, after });
@@ -114,10 +118,17 @@
   // --- rebuilds: one in flight, the latest next ------------------------------------------
   // Beside each rebuild, the frame the page shows is asked for alone (api/shown-frame: drawn
   // before anything else, one in flight, the latest next), so the Cairo side never waits for a
-  // rebuild's animations.
+  // rebuild's animations. A value the players follow by themselves is rebuilt once its gesture
+  // ends or pauses: on two busy cores each rebuild mid-drag slowed the frames that show the drag.
   let inFlight = false, again = false;
-  function requestBuild() {
+  // A paused gesture: this long without a new value.
+  const PAUSE_MS = 100;
+  let buildWaits = 0;  // the timer of a rebuild waiting for a gesture to pause
+  function requestBuild(waitForPause) {
     requestShownFrame();
+    clearTimeout(buildWaits);
+    buildWaits = 0;
+    if (waitForPause) { buildWaits = setTimeout(() => requestBuild(), PAUSE_MS); return; }
     if (inFlight) { again = true; return; }
     send();
   }
