@@ -197,7 +197,7 @@
   let quietTimer = 0;
   function quiet() {
     clearTimeout(quietTimer);
-    quietTimer = setTimeout(() => { if (!inFlight) viewer.loadFlipbooks(); }, 150);
+    quietTimer = setTimeout(() => { if (!inFlight && !buildWaits) viewer.loadFlipbooks(); }, 150);
   }
 
   const cairoUpTo = new Map();  // frame URL prefix → the last input it shows (the latest few hundred)

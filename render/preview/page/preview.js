@@ -456,7 +456,8 @@
   function loadFlipbooks() {
     showPlot();
     for (const c of cards) {
-      if (!c.frameUrl) continue;
+      // A card showing a frame drawn ahead of its rebuild (showFrameNow) waits for that rebuild.
+      if (!c.frameUrl || (c.variant.frames && c.frameUrl !== c.variant.frames[state.theme])) continue;
       const src = c.variant.filmstrips[state.theme];
       const wanted = c.frameUrl;
       const image = new Image();
