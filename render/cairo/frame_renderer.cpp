@@ -21,8 +21,9 @@ constexpr int kMargin = 2;
 // inside mask its own to 0.05), so 1.96 px would do.
 constexpr double kHidingHalfWidth = 2;
 
-// The largest mask kept byte for byte (see job_for): a module's box is 93 × 93 px at 256 px.
-constexpr std::int64_t kDenseMaskPixels = 128 * 128;
+// The masks kept byte for byte (see job_for): from a few words a row (a module's box is 29 × 29
+// px at 64 px, 93 × 93 at 256) to about 128 × 128 px.
+constexpr std::int64_t kDenseMaskPixelsFrom = 24 * 24, kDenseMaskPixelsTo = 128 * 128;
 
 // The smallest size whose masks take long enough to draw to be worth handing to another thread.
 constexpr int kWorkersFrom = 64;
@@ -171,11 +172,13 @@ MaskJob FrameRenderer::job_for(std::size_t element, std::size_t part, const Fram
   MaskJob job{fe.transform, &paths_[element][part], p.paint, ink.box, {}, 0, edge_hidden(element, part, fe)};
   rasteriser_.key(fe.transform, paths_[element][part], p.paint, ink.box, ink.clipped, job.key);
   if (job.inside_only) job.key[PartRasteriser::kKindWord] = PartRasteriser::kInsideOnly;
-  // Small masks are kept byte for byte while the masks take at most half the budget: a first
-  // play composites most masks once or twice, and taking runs out costs more than it saves.
-  // Large ones (from about 512 px) are kept as runs: their long full and empty stretches cost a
-  // run each, and a loop's masks take a fifth of the bytes.
-  job.dense = std::int64_t{ink.box.width()} * ink.box.height() <= kDenseMaskPixels && masks_.bytes() <= masks_.budget() / 2;
+  // Masks of middling size are kept byte for byte while the masks take at most half the budget:
+  // a first play composites most masks once or twice, and taking runs out costs more than it
+  // saves. Large ones (from about 512 px) are kept as runs: their long full and empty stretches
+  // cost a run each, and a loop's masks take a fifth of the bytes; so are tiny ones (at icon
+  // sizes), where a row is a run or two.
+  const std::int64_t pixels = std::int64_t{ink.box.width()} * ink.box.height();
+  job.dense = pixels >= kDenseMaskPixelsFrom && pixels <= kDenseMaskPixelsTo && masks_.bytes() <= masks_.budget() / 2;
   job.hash = hash_of_key(job.key);
   return job;
 }
