@@ -29,7 +29,7 @@ Json without_keylines(const Json& base) {
 
 }  // namespace
 
-Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options)
+Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options, bool give_up_at_rest)
     : target_(target),
       options_(options),
       base_(without_keylines(base)),
@@ -39,7 +39,8 @@ Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options
         return keep || target.animations.empty() ? base.at("frame_rate").get<double>() : target.animations.front().frame_rate;
       }()),
       table_(base_, rate_),
-      values_(table_.base_values()) {
+      values_(table_.base_values()),
+      give_up_at_rest_(give_up_at_rest) {
   const spec::IconSpec base_spec = spec::load_spec(base);
   for (const std::string& p : options.free) {
     if (std::none_of(table_.params().begin(), table_.params().end(), [&](const Param& row) { return under(row.path, p); }) &&
