@@ -212,6 +212,7 @@ class Fitter {
   long evaluations_ = 0;  // of every search, for the loops' progress lines
   std::string stage_;     // the stage under way
   bool budget_spent_ = false;
+  int module_count_ = 4;  // the base's: no size fitted changes it
   bool give_up_at_rest_ = false;
   std::optional<double> rest_pose_score_;
   bool gave_up_ = false;
