@@ -6,8 +6,10 @@
 // bundle), the players' reading included. Prints one line a fit, then per form the median and
 // 95th percentile of time and frames drawn, how many matched and how many converged.
 //   ./build/bench_fit_matrix [--cases 12] [--seed 38] [--forms lottie,copy,bundle] [--budget SECONDS|none] [--progress on]
+//                          [--from K]
 // (--budget none: no limit, to see the work each fit does whatever the machine's load; --progress
-// on: each fit's stages and their times on stderr, as `fit` prints them.)
+// on: each fit's stages and their times on stderr, as `fit` prints them; --from K: cases K and on only,
+// the same specs as in a whole run.)
 
 #include "render/fit/fit.h"
 #include "render/lottie/asset_reader.h"
@@ -123,10 +125,12 @@ int main(int argc, char** argv) {
   unsigned seed = 38;
   double budget = 0;  // 0: the CLI's defaults; below 0: none
   bool progress = false;
+  int from = 0;
   std::vector<std::string> forms{"lottie", "copy", "bundle"};
   for (int i = 1; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--cases")) cases = std::atoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--seed")) seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
+    else if (!std::strcmp(argv[i], "--from")) from = std::atoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--progress")) progress = !std::strcmp(argv[i + 1], "on");
     else if (!std::strcmp(argv[i], "--budget")) budget = std::strcmp(argv[i + 1], "none") ? std::atof(argv[i + 1]) : -1;
     else if (!std::strcmp(argv[i], "--forms")) {
@@ -137,7 +141,7 @@ int main(int argc, char** argv) {
         f = end ? end + 1 : f + std::strlen(f);
       }
     } else {
-      std::fprintf(stderr, "usage: bench_fit_matrix [--cases N] [--seed S] [--forms lottie,copy,bundle] [--budget SECONDS|none] [--progress on]\n");
+      std::fprintf(stderr, "usage: bench_fit_matrix [--cases N] [--seed S] [--forms lottie,copy,bundle] [--budget SECONDS|none] [--progress on] [--from K]\n");
       return 2;
     }
   }
@@ -151,6 +155,7 @@ int main(int argc, char** argv) {
   std::map<std::string, std::vector<Run>> runs;
   for (int k = 0; k < cases; ++k) {
     const Case c = draw_case(random);
+    if (k < from) continue;
     for (const std::string& form : forms) {
       const auto [bytes, name] = target_of(c, form);
       const Run r = fit_once(base, bytes, name, budget, reading, progress);
