@@ -53,7 +53,7 @@ export function createIcon(canvas, options = {}) {
   // `player` plays bundle `playing` on the canvas; its pixels ask for `wanted`.
   let player = null, playing, wanted, shown = false, style, queued, gone = false, settle, refuse;
   // Raster masters (./raster.mjs): what draws them, once loaded; in use or null; the ones a site did not copy.
-  let frames, raster = null, uncopied = new Set();
+  let frames, loading, raster = null, uncopied = new Set();
   const ready = new Promise((ok, bad) => { settle = ok; refuse = bad; });
   ready.catch(() => {}); // reported through the handle's own promise
 
@@ -105,7 +105,8 @@ export function createIcon(canvas, options = {}) {
       next.addEventListener('loadError', (e) => bad(new Error(`src: ${at} is not a dotLottie bundle (${e.error?.message})`)));
     });
     if (clock) {
-      frames ??= (await import('./raster.mjs')).rasterFrames(canvas, icon, href, bundle);
+      frames = await (loading ??= import('./raster.mjs').then((m) => m.rasterFrames(canvas, icon, href, bundle)));
+      if (gone) return next.destroy(), frames.destroy();
       const now = player?.stateMachineGetCurrentState();
       if (!(await frames.load(at, look.style, now in icon.motions ? now : icon.defaults.motion))) return next.destroy(), uncopied.add(at), show();
     }
