@@ -30,7 +30,7 @@ const POINTER = { pointerenter: 'PointerEnter', pointerleave: 'PointerExit', cli
 
 // Draws the raster masters of `icon` (its bundle at `href`, fetched through `bundle`) on `canvas`.
 export function rasterFrames(canvas, icon, href, bundle) {
-  let player = null, source, colours, image = null, last = [], ticking = 0, visible = true;
+  let player = null, source, colours, image = null, last = [], ticking = 0, visible = true, style, waiting = null;
   const drawn = new Map();
   // The master of `animation` ("outline-light") for the pixels and weight `source` names after '#'.
   const sheetOf = (animation, at = source) => {
@@ -64,13 +64,35 @@ export function rasterFrames(canvas, icon, href, bundle) {
   // draws the player's frame if it moved.
   const tick = () => {
     ticking = 0;
-    if (!player || !visible) return;
+    if (!player || !visible || hold()) return;
     if (last[0] !== current() || last[1] !== player.currentFrame || last[2] !== colours) draw();
     if (player.isPlaying) ticking = requestAnimationFrame(tick);
   };
-  const wake = () => { ticking ||= player && requestAnimationFrame(tick); };
+  // A play whose master has not arrived waits for it: the clock stops (a frozen dotlottie-web keeps
+  // its time) until the master is in, so no frame is shown at a time it does not draw.
+  const hold = () => {
+    if (!player || waiting || current() || !player.activeAnimationId) return false;
+    const url = sheetOf(player.activeAnimationId), held = player;
+    waiting = url;
+    held.freeze();
+    keep(url).catch(() => {}).finally(() => {
+      waiting = null;
+      if (player === held && visible) held.unfreeze(), wake();
+    });
+    return true;
+  };
+  const wake = () => { hold() || (ticking ||= player && requestAnimationFrame(tick)); };
+  // The style's other motions are fetched once the page shows an intent to play them (a pointer on
+  // the icon, a play): an icon only looked at downloads its rest pose's master alone.
+  const intend = () => {
+    for (const motion in icon.motions) {
+      const url = sheetOf(icon.animation({ style, motion }));
+      if (!drawn.has(url)) keep(url).catch(() => {});
+    }
+  };
   const forward = (e) => {
     if (!player) return;
+    intend();
     const box = canvas.getBoundingClientRect();
     player[`stateMachinePost${POINTER[e.type]}Event`]((e.clientX - box.left) * (canvas.width / box.width || 1), (e.clientY - box.top) * (canvas.height / box.height || 1));
     wake();
@@ -79,7 +101,7 @@ export function rasterFrames(canvas, icon, href, bundle) {
   // Off screen, the clock stops.
   const view = new IntersectionObserver(([e]) => {
     visible = e.isIntersecting;
-    if (player) visible ? (player.unfreeze(), wake()) : player.freeze();
+    if (player) visible ? (waiting || player.unfreeze(), wake()) : player.freeze();
   });
   view.observe(canvas);
   const colour = (s, id) => s[id] && [...s[id].p.k.map((v) => Math.round(v * 255)), Math.round(s[`${id}-opacity`].p.k * 2.55)];
@@ -93,17 +115,17 @@ export function rasterFrames(canvas, icon, href, bundle) {
       if (!p) cancelAnimationFrame(ticking), (ticking = 0);
       [player, source, last] = [p, at, []];
     },
-    // The look's slot values: colours to composite in; every motion's master of its style, drawn when it arrives.
-    paint(slots, style) {
-      colours = [colour(slots, 'primary'), colour(slots, 'secondary')];
-      for (const motion in icon.motions) {
-        const url = sheetOf(icon.animation({ style, motion }));
-        if (!drawn.has(url)) keep(url).then(() => player && draw(), () => {});
-      }
+    // The look's slot values (colours to composite in) and style.
+    paint(slots, look) {
+      [colours, style] = [[colour(slots, 'primary'), colour(slots, 'secondary')], look];
       draw();
       wake();
     },
-    wake,
+    // A play asked for (or queued): its master fetched if it is not in, the clock woken.
+    wake() {
+      intend();
+      wake();
+    },
     destroy() {
       player = null;
       view.disconnect();
