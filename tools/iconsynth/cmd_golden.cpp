@@ -174,7 +174,7 @@ void run_check(const GoldenOptions& o) {
   if (!fs::exists(manifest_path(o.dir))) {
     throw std::invalid_argument("no golden set in " + o.dir + " (" + manifest_path(o.dir).string() + " is missing)");
   }
-  CheckOptions options;
+  render::golden::CheckOptions options;  // not check's, which the other commands read
   if (o.tolerance_given) options.tolerance = o.tolerance;
   options.offset_px = Eigen::Vector2d::Constant(o.offset);
   options.renderer = this_renderer();
