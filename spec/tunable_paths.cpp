@@ -75,6 +75,8 @@ std::string words(const std::vector<std::string>& keys, std::size_t from) {
     } else if (is_index(keys[i])) {
       if (parent == "presets" && !out.empty()) out.back() = "preset";
       out.push_back(std::to_string(std::stoi(keys[i]) + 1));
+    } else if (keys[i] == "swell" && parent == "exchange") {
+      out.push_back("landing swell");  // the receiver's swell as its packet lands
     } else {
       std::string word = keys[i];
       std::replace(word.begin(), word.end(), '_', ' ');
@@ -163,6 +165,55 @@ const Row kRows[] = {
     {"^hinting.optical_sizes.*.packet_min_px", "px", [](const Context&) { return kPacketMinPx; }},
 };
 
+bool matches(const std::vector<std::string>& keys, std::string_view pattern);
+
+// What a motion's value does, by the keys its path ends with (patterns as the rows'); the first
+// that matches wins. An easing's handle is said by its easing.
+struct About {
+  const char* pattern;
+  const char* text;
+};
+
+const About kAbout[] = {
+    {"exchange.travel.frames", "how long a packet travels from its sender until it lands on its receiver"},
+    {"exchange.travel.ease", "how a packet speeds up and slows down between leaving and landing"},
+    {"exchange.swell.scale", "how much the receiving module swells as the packet lands (1: not at all); more lands harder"},
+    {"exchange.swell.rise.frames", "how long the receiver takes from the landing to its swell's peak"},
+    {"exchange.swell.rise.ease", "how the receiver swells from the landing to the peak"},
+    {"exchange.swell.settle.frames", "how long the receiver takes to settle back to rest after the landing"},
+    {"exchange.swell.settle.ease", "how the receiver settles back to rest after the landing"},
+    {"swell.scale", "how much the modules swell (1: not at all)"},
+    {"swell.rise.frames", "how long the modules take to swell to the peak"},
+    {"swell.rise.ease", "how the modules swell to the peak"},
+    {"swell.settle.frames", "how long the modules take to settle back to rest"},
+    {"swell.settle.ease", "how the modules settle back to rest"},
+    {"gather.scale", "how far the modules draw in before the action, the anticipation (1: not at all)"},
+    {"gather.gather.frames", "how long the modules take to draw in"},
+    {"gather.gather.ease", "how the modules draw in"},
+    {"gather.hold", "how long the modules stay drawn in"},
+    {"gather.release.frames", "how long the modules take to spring back from drawing in"},
+    {"gather.release.ease", "how the modules spring back from drawing in"},
+    {"^motions.*.lead", "rest before the motion starts"},
+    {"^motions.*.tail", "rest after the motion ends"},
+    {"lag", "how long each module waits after the one before it starts"},
+    {"times", "how many times the clip plays"},
+    {"hold", "a pause: nothing moves"},
+};
+
+std::string about(const std::vector<std::string>& keys) {
+  if (keys.empty() || keys.front() != "motions") return "";
+  static const char* const kHandles[] = {"x1", "y1", "x2", "y2"};
+  // An easing's handle: "… (its handle x1)".
+  if (keys.size() > 2 && keys[keys.size() - 2] == "ease" && is_index(keys.back()) && std::stoi(keys.back()) < 4) {
+    const std::string easing = about({keys.begin(), keys.end() - 1});
+    return easing.empty() ? "" : easing + " (its Bézier handle's " + kHandles[std::stoi(keys.back())] + ")";
+  }
+  for (const About& a : kAbout) {
+    if (matches(keys, a.pattern)) return a.text;
+  }
+  return "";
+}
+
 // Whether `keys` ends with the row's pattern (or is it, for an anchored one).
 bool matches(const std::vector<std::string>& keys, std::string_view pattern) {
   const bool anchored = pattern.starts_with('^');
@@ -244,7 +295,7 @@ class Lister {
     const auto [group, from] = group_of(keys);
     std::string name = words(keys, from);
     if (name.empty()) name = "frames";  // a hold clip is its length: {"hold": 10}
-    TunablePath p{dotted(keys), pointer, group, name, node, "", kind};
+    TunablePath p{dotted(keys), pointer, group, name, about(keys), node, "", kind};
     if (kind == TunableKind::Number || kind == TunableKind::Duration) describe(p, spec_, keys);
     out_.push_back(std::move(p));
   }

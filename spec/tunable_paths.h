@@ -29,7 +29,10 @@ struct TunablePath {
   std::string path;     // for --set: "motions.strong.timeline.sequence.2.exchange.travel.frames"
   std::string pointer;  // the JSON pointer: "/motions/strong/timeline/sequence/2/exchange/travel/frames"
   std::string group;    // "strong · round 2", "layout", "dark theme"
-  std::string name;     // "travel frames"
+  std::string name;     // "travel frames"; an exchange's swell is its "landing swell"
+  // What the value does, in the motion's terms ("how much the receiving module swells as the packet
+  // lands …"); empty where the name says it all (layout, colours).
+  std::string about;
   Json value;           // 20, or "200ms"
   std::string unit;     // "frames", "ms", "×", "units", "fps", "" for a plain number
   TunableKind kind = TunableKind::Number;

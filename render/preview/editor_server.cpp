@@ -124,6 +124,15 @@ class Editor {
         return Response{200, done->second, "application/json"};
       });
     });
+    server.post("/api/shown-frame", [this](const Request& r) {
+      return guarded([&] {
+        const Json body = body_of(r);
+        if (!body.contains("frame") || !body["frame"].is_number_integer()) throw std::invalid_argument("\"frame\" is not a whole number");
+        std::optional<Json> done =
+            shown_.submit({changes_of(body), ShownFrame{string_field(body, "motion"), string_field(body, "theme"), body["frame"].get<int>()}});
+        return json_response(done ? *done : Json({{"superseded", true}}));
+      });
+    });
     server.post("/api/bind", [this](const Request& r) {
       return guarded([&] {
         const Json body = body_of(r);
@@ -337,6 +346,9 @@ class Editor {
   serve::FileVersion base_;  // the version of the file the page edits
   EditorSession session_;
   LatestOnly<EditRequest, std::pair<bool, std::string>> rebuild_;  // ok, the answer
+  // The shown frame of the latest value, drawn beside the rebuild, never behind it.
+  LatestOnly<std::pair<std::vector<spec::SpecChange>, ShownFrame>, Json> shown_{
+      [this](const auto& r) { return session_.shown_frames(r.first, r.second); }};
   std::vector<spec::SpecChange> initial_;
   mutable std::mutex mutex_;  // the file, its versions, a conflict, the scores seen
   std::optional<serve::FileVersion> conflict_;

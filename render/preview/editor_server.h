@@ -7,6 +7,10 @@
 //   POST /api/edit     {changes, have}  rebuild for the page's changes (editor_session.h); the latest
 //                                       wins, at most one rebuild runs, a superseded one answers
 //                                       {"superseded": true}
+//   POST /api/shown-frame {changes, motion, theme, frame}
+//                                       the frame the page shows, drawn for its changes ahead of
+//                                       their rebuild (EditorSession::shown_frames); the latest
+//                                       wins, one is drawn at a time, beside the rebuild in flight
 //   POST /api/bind     {changes, path, motion}
 //                                       what `path` drives in the motion's cards' Lottie (lottie_bindings.h):
 //                                       the page moves its players by it while the value is dragged

@@ -59,7 +59,7 @@ std::string dotted(const std::string& pointer) {
 Json tunable_json(const std::vector<spec::TunablePath>& paths) {
   Json list = Json::array();
   for (const spec::TunablePath& p : paths) {
-    Json entry = {{"path", p.path}, {"group", p.group}, {"name", p.name}, {"value", p.value}, {"unit", p.unit},
+    Json entry = {{"path", p.path}, {"group", p.group}, {"name", p.name}, {"about", p.about}, {"value", p.value}, {"unit", p.unit},
                   {"kind", spec::kind_name(p.kind)}};
     if (p.step > 0) entry.update({{"min", p.min}, {"max", p.max}, {"step", p.step}});
     list.push_back(std::move(entry));
@@ -240,6 +240,47 @@ Json EditorSession::edit(const std::vector<spec::SpecChange>& asked, const std::
           {"drawn", drawn_notes(*spec)}, {"data", data}, {"rebuilt", rebuilt}};
 }
 
+Json EditorSession::shown_frames(const std::vector<spec::SpecChange>& changes, const ShownFrame& shown) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  const spec::SpecDocument base = base_;
+  lock.unlock();
+  std::shared_ptr<const spec::IconSpec> spec;
+  try {
+    spec = std::make_shared<const spec::IconSpec>(spec::load_spec_text(base.with_changes(changes, &original_)));
+  } catch (const std::exception&) {
+    return {{"ok", false}};  // the edit's rebuild says why, in the spec's words
+  }
+  const spec::VariantSpace space(*spec);
+  const auto named = [](const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  if (!named(space.motions(), shown.motion) || !named(space.themes(), shown.theme)) return {{"ok", false}};
+  const CardKeys card_keys(*spec, options_);
+  const double weight = page_weight(*spec, options_);
+  auto drawn = std::make_shared<Revision>();
+  drawn->spec = spec;
+  Json frames = Json::array();
+  for (const spec::Variant& v : space.variants({.theme = page_theme(*spec, options_), .weight = weight})) {
+    if (v.motion != shown.motion) continue;
+    const std::string key = card_keys.of(v.style, v.motion, shown.theme);
+    auto scene = std::make_shared<const AnimatedScene>(card_scene(*spec, options_, v.style, v.motion, shown.theme));
+    if (shown.frame < 0 || shown.frame >= scene->frame_count) return {{"ok", false}};
+    const std::string png = render_frame(evaluate(*scene, shown.frame), options_.size).png_bytes();
+    frames.push_back({{"id", spec::VariantSpace::animation_id(v)}, {"key", key}, {"src", "data:image/png;base64," + base64(png)}});
+    drawn->recipes[key] = std::make_shared<const Recipe>(Recipe{spec, v.style, v.motion, shown.theme});
+    lock.lock();
+    ++work_.scenes_built;
+    ++work_.frames_drawn;
+    scenes_.emplace(key, std::move(scene));  // the rebuild of the same value draws its frame from it
+    lock.unlock();
+  }
+  lock.lock();
+  shown_.push_back(std::move(drawn));
+  while (shown_.size() > kDrawnRevisions) shown_.pop_front();
+  lock.unlock();
+  return {{"ok", true}, {"motion", shown.motion}, {"theme", shown.theme}, {"frame", shown.frame}, {"frames", frames}};
+}
+
 Json EditorSession::bindings(const std::vector<spec::SpecChange>& changes, const std::string& path, const std::string& motion) const {
   std::unique_lock<std::mutex> lock(mutex_);
   const spec::SpecDocument base = base_;
@@ -280,8 +321,9 @@ void EditorSession::keep(std::shared_ptr<const Revision> revision) {
   while (recent_.size() > kKeptRevisions) recent_.pop_front();
   // Drawn results of keys none of the latest few revisions names are dropped.
   const auto named = [&](const std::string& key) {
-    return std::any_of(recent_.end() - static_cast<std::ptrdiff_t>(std::min(recent_.size(), kDrawnRevisions)), recent_.end(),
-                       [&](const auto& r) { return r->recipes.count(key) > 0; });
+    const auto names = [&](const auto& r) { return r->recipes.count(key) > 0; };
+    return std::any_of(recent_.end() - static_cast<std::ptrdiff_t>(std::min(recent_.size(), kDrawnRevisions)), recent_.end(), names) ||
+           std::any_of(shown_.begin(), shown_.end(), names);
   };
   std::erase_if(scenes_, [&](const auto& entry) { return !named(entry.first); });
   std::erase_if(filmstrips_, [&](const auto& entry) { return !named(entry.first); });
@@ -289,8 +331,10 @@ void EditorSession::keep(std::shared_ptr<const Revision> revision) {
 }
 
 std::shared_ptr<const EditorSession::Recipe> EditorSession::recipe(const std::string& key) const {
-  for (auto r = recent_.rbegin(); r != recent_.rend(); ++r) {
-    if (const auto at = (*r)->recipes.find(key); at != (*r)->recipes.end()) return at->second;
+  for (const auto* revisions : {&recent_, &shown_}) {
+    for (auto r = revisions->rbegin(); r != revisions->rend(); ++r) {
+      if (const auto at = (*r)->recipes.find(key); at != (*r)->recipes.end()) return at->second;
+    }
   }
   return nullptr;
 }

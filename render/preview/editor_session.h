@@ -66,6 +66,15 @@ class EditorSession {
   // the page's `changes` held (render/preview/lottie_bindings.h): the page moves its players by it
   // while the value is dragged. SpecError when the changes make no valid spec; std::invalid_argument
   // naming the path or motion when the spec has no such one.
+  // The frame the page shows, drawn for the page's `changes` before anything else is rebuilt (no
+  // Lottie, no page data): the Cairo side of a drag keeps pace with the pointer while the edit's
+  // rebuild follows. Each of the motion's cards, by the key the edit's rebuild names it with (so
+  // the page's frame URLs and the rebuild's agree, and that key's other frames can be asked for):
+  //   {"ok": true, "motion", "theme", "frame", "frames": [{"id", "key", "src": a data: URL}]}
+  // {"ok": false} when the changes make no valid spec (the rebuild says why) or the spec has no
+  // such motion, theme or frame.
+  nlohmann::ordered_json shown_frames(const std::vector<spec::SpecChange>& changes, const ShownFrame& shown);
+
   nlohmann::ordered_json bindings(const std::vector<spec::SpecChange>& changes, const std::string& path, const std::string& motion) const;
 
   // The answer to an edit as the page reads it: `response` as JSON text, each card's animation in
@@ -107,6 +116,7 @@ class EditorSession {
   std::vector<spec::SpecChange> changes_;
   std::uint64_t next_rev_ = 1;
   std::deque<std::shared_ptr<const Revision>> recent_;   // the latest few, newest last
+  std::deque<std::shared_ptr<const Revision>> shown_;    // the keys shown_frames drew, the latest few
   std::map<std::string, std::string> lotties_;           // card key → Lottie text, of the latest revision
   std::map<std::string, std::shared_ptr<const AnimatedScene>> scenes_;
   std::map<std::string, std::string> filmstrips_;

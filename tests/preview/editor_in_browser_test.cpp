@@ -13,6 +13,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <regex>
+#include <set>
 
 using namespace iconsynth;
 namespace fs = std::filesystem;
@@ -74,6 +76,27 @@ TEST_CASE("The editor, by role and name: keyboard, pointer, plot, presets, Save,
     CHECK(r["counts"]["colours"] == colours);
     CHECK(r["counts"]["easings"] == easings);
     for (const Json& e : r["consoleErrors"]) CHECK_THAT(e.get<std::string>(), Catch::Contains("403"));  // the refused writes below
+  }
+
+  SECTION("a search for \"land\" finds the landing swells by their words, each said in the motion's terms") {
+    const Json& f = steps["found"];
+    // Exactly the values the panel holds (an easing's handles are the plot's) whose words or path say "land".
+    std::set<std::string> expected, found, round1;
+    int panel = 0;
+    for (const spec::TunablePath& p : spec::tunable_paths(spec::load_spec_text(original))) {
+      if (std::regex_search(p.path, std::regex(R"(\.ease\.\d$)"))) continue;
+      ++panel;
+      if ((p.group + " " + p.name + " " + p.about + " " + p.path).find("land") != std::string::npos) expected.insert(p.path);
+    }
+    for (const Json& row : f["land"]) found.insert(row["path"].get<std::string>());
+    CHECK(found == expected);
+    CHECK(found.count("motions.strong.timeline.sequence.1.exchange.swell.scale") == 1);
+    CHECK(f["count"] == std::to_string(found.size()) + " of " + std::to_string(panel) + " values");
+    for (const Json& row : f["strongRound1"]) round1.insert(row["words"].get<std::string>());
+    CHECK(round1.count("strong · round 1 · landing swell scale") == 1);
+    for (const std::string& words : round1) CHECK_THAT(words, Catch::StartsWith("strong · round 1 · "));
+    CHECK_THAT(f["described"].get<std::string>(), Catch::Contains("as the packet lands"));
+    CHECK(f["all"] == panel);
   }
 
   SECTION("a number set by keyboard steps by its step, ten with Shift, a tenth with Alt; the players show it") {
@@ -184,6 +207,16 @@ TEST_CASE("The editor, by role and name: keyboard, pointer, plot, presets, Save,
 
   SECTION("a number's slider dragged with the pointer: one change on its steps; the players follow before the server answers") {
     const Json& d = steps["slider"];
+    // The Cairo frame too: drawn alone for the last value while the rebuild is held, under the key
+    // the rebuild then names that card's frames with.
+    CHECK(d["revHeld"] == d["revBefore"]);
+    REQUIRE(d["cairoHeld"]["srcs"].size() == 3);
+    REQUIRE(d["cairoAnswered"].size() == 3);
+    for (std::size_t i = 0; i < 3; ++i) {
+      const std::string held = d["cairoHeld"]["srcs"][i];
+      CHECK(held != d["cairoBefore"][i].get<std::string>());
+      CHECK_THAT(held, Catch::StartsWith(d["cairoAnswered"][i].get<std::string>() + "&frame="));
+    }
     const double value = d["whileHeld"]["value"];
     CHECK(value != d["before"].get<double>());
     CHECK(std::round(value * 100) == Approx(value * 100));  // on the path's steps of 0.01
@@ -240,7 +273,8 @@ TEST_CASE("The editor, by role and name: keyboard, pointer, plot, presets, Save,
   }
 }
 
-TEST_CASE("Tweaking toward a target: check's score on every edit, compared three ways, a fit cancelled and one accepted",
+TEST_CASE("Tweaking toward a target: check's score on every edit, compared three ways, a fit cancelled and one accepted, "
+          "and a folder of frames compared and scored alike",
           "[preview][browser][editor][against]") {
   const fs::path folder = test::scratch_dir("editor-against");
   std::ofstream(folder / "spec.json") << spec::builtin_spec_text();
@@ -249,10 +283,15 @@ TEST_CASE("Tweaking toward a target: check's score on every edit, compared three
                                   "--set motions.light.timeline.exchange.swell.scale=1.2 -o '" + (folder / "target.json").string() + "'",
                                   folder);
   REQUIRE(made.exit_code == 0);
+  // The same target as the frames check reads from a folder: light's outline, drawn with that swell.
+  const auto drawn = test::run_cli("render --style outline --motion light --size 128 "
+                                   "--set motions.light.timeline.exchange.swell.scale=1.2 --out '" + (folder / "target-frames").string() + "'",
+                                   folder);
+  REQUIRE(drawn.exit_code == 0);
   const fs::path record_file = folder / "record.json";
   test::run_session("against_session.mjs", "--cli '" + std::string(ICONSYNTH_CLI) + "' --lottie-web '" + test::lottie_web_folder() +
                                              "' --folder '" + folder.string() + "' --target '" + (folder / "target.json").string() +
-                                             "' --record '" + record_file.string() + "'");
+                                             "' --frames '" + (folder / "target-frames").string() + "' --record '" + record_file.string() + "'");
   const Json r = Json::parse(test::read_file(record_file));
   INFO(r.dump(2));
   REQUIRE_FALSE(r.contains("failure"));
@@ -279,4 +318,21 @@ TEST_CASE("Tweaking toward a target: check's score on every edit, compared three
   CHECK(s["fit"]["undoSteps"] == 1);
   CHECK_THAT(s["after"]["score"].get<std::string>(), Catch::Contains("matches"));
   CHECK(r["exit"]["code"] == 0);
+
+  // A folder of frames: named, scored, compared on the same moment three ways, and matched once
+  // the value it was drawn with is typed.
+  const Json& f = r["frames"];
+  CHECK(f["pageErrors"].empty());
+  const Json& fsteps = f["steps"];
+  CHECK_THAT(fsteps["before"]["heading"].get<std::string>(), Catch::Contains("target-frames (PNG frames)"));
+  CHECK_THAT(fsteps["before"]["score"].get<std::string>(), Catch::Contains("differs"));
+  CHECK(fsteps["before"]["positions"]["theirs"] == fsteps["before"]["positions"]["ours"]);
+  CHECK(fsteps["overlay"]["mode"] == "overlay");
+  CHECK(fsteps["overlay"]["opacity"] == "0.5");
+  CHECK(fsteps["strobe"]["mode"] == "strobe");
+  CHECK(fsteps["side by side"]["opacity"] == "1");
+  REQUIRE(fsteps["typed"].size() == 1);
+  CHECK(fsteps["typed"][0]["set"] == "--set motions.light.timeline.exchange.swell.scale=1.2");
+  CHECK_THAT(fsteps["after"]["score"].get<std::string>(), Catch::Contains("matches"));
+  CHECK(f["exit"]["code"] == 0);
 }

@@ -224,3 +224,37 @@ TEST_CASE("An edit's answer carries the frame the page shows, drawn, for each ca
   CHECK(session.edit({}, {}, render::ShownFrame{"strong", "light", 1000})["ok"] == true);
   CHECK(session.edit({}, {}, render::ShownFrame{"strong", "sepia", 0})["ok"] == true);
 }
+
+TEST_CASE("The shown frame is drawn ahead of its rebuild, under the keys the rebuild names it with", "[preview][editor]") {
+  render::EditorSession session(std::string(spec::builtin_spec_text()), test::small_editor_page());
+  const std::vector<spec::SpecChange> harder = {{"motions.strong.timeline.sequence.1.exchange.swell.scale", 1.24}};
+  const Json now = session.shown_frames(harder, render::ShownFrame{"strong", "light", 46});
+  REQUIRE(now["ok"] == true);
+  CHECK(now["frame"] == 46);  // round 1 at its peak
+  REQUIRE(now["frames"].size() == 3);
+  const int revisions = session.work().revisions;
+  std::map<std::string, std::string> drawn;  // id → PNG as a data: URL
+  for (const Json& f : now["frames"]) {
+    INFO(f["id"]);
+    // Its key's other frames can be asked for before any rebuild names the key.
+    CHECK(session.frame_png(f["key"], 47).has_value());
+    drawn[f["id"]] = f["src"];
+  }
+  CHECK(session.work().revisions == revisions);  // nothing was rebuilt for it
+  const Json edit = session.edit(harder);
+  for (const char* id : {"outline-strong", "solid-strong", "duotone-strong"}) {
+    INFO(id);
+    const std::string key = key_of(edit, id, "light");
+    CHECK(drawn[id] == "data:image/png;base64," + render::base64(*session.frame_png(key, 46)));
+  }
+  // Another value draws another frame.
+  const Json softer = session.shown_frames({{"motions.strong.timeline.sequence.1.exchange.swell.scale", 1.05}}, render::ShownFrame{"strong", "light", 46});
+  REQUIRE(softer["ok"] == true);
+  CHECK(softer["frames"][0]["key"] != now["frames"][0]["key"]);
+  CHECK(softer["frames"][0]["src"] != now["frames"][0]["src"]);
+  // A value the spec refuses, or a motion, theme or frame it does not have: nothing drawn.
+  CHECK(session.shown_frames({{"motions.strong.timeline.sequence.1.exchange.swell.scale", 9}}, render::ShownFrame{"strong", "light", 46})["ok"] == false);
+  CHECK(session.shown_frames({}, render::ShownFrame{"nothing", "light", 0})["ok"] == false);
+  CHECK(session.shown_frames({}, render::ShownFrame{"strong", "sepia", 0})["ok"] == false);
+  CHECK(session.shown_frames({}, render::ShownFrame{"strong", "light", 100000})["ok"] == false);
+}

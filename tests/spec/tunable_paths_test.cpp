@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <map>
 #include <regex>
+#include <set>
 
 using namespace iconsynth;
 using spec::Json;
@@ -76,7 +77,7 @@ TEST_CASE("Tunable values are named by motion and clip in the icon's own words",
   CHECK(lines.at("motions.strong.timeline.sequence.0.gather.scale") ==
         "strong · gather · scale: motions.strong.timeline.sequence.0.gather.scale = 0.88 ×");
   CHECK(lines.at("motions.light.timeline.exchange.swell.rise.frames") ==
-        "light · round 1 · swell rise frames: motions.light.timeline.exchange.swell.rise.frames = 8 frames");
+        "light · round 1 · landing swell rise frames: motions.light.timeline.exchange.swell.rise.frames = 8 frames");
   CHECK(lines.at("stroke.presets.1") == "stroke · preset 2: stroke.presets.1 = 2 units");
   CHECK(lines.at("frame_rate") == "icon · frame rate: frame_rate = 60 fps");
 
@@ -87,6 +88,44 @@ TEST_CASE("Tunable values are named by motion and clip in the icon's own words",
   CHECK(by_path.at("motions.wave.timeline.repeat.clip.stagger.clip.exchange.travel.frames").group == "wave · rounds 1-2");
   CHECK(by_path.at("motions.wave.timeline.repeat.clip.stagger.lag").group == "wave · stagger");
   CHECK(by_path.at("motions.orbit.timeline.sequence.0.hold").name == "frames");
+}
+
+TEST_CASE("A motion's values say what they do in the motion's terms: \"land\" finds the landing swells", "[spec][paths]") {
+  const spec::IconSpec spec = spec::load_spec_text(spec::builtin_spec_text());
+  std::set<std::string> landing_swells, said;
+  for (const spec::TunablePath& p : spec::tunable_paths(spec)) {
+    INFO(p.path);
+    const bool exchange_swell = p.path.find(".exchange.swell.") != std::string::npos;
+    if (exchange_swell) landing_swells.insert(p.path);
+    // Its words name it a landing swell; nothing else is one.
+    CHECK((p.name.rfind("landing swell ", 0) == 0) == exchange_swell);
+    if (p.path.rfind("motions.", 0) == 0) {
+      CHECK_FALSE(p.about.empty());  // every value of a motion says what it does
+    } else {
+      CHECK(p.about.empty());
+    }
+    if (p.line().find("land") != std::string::npos) said.insert(p.path);
+  }
+  // `spec --paths | grep land` lists every landing swell: the text says it, the paths do not.
+  for (const std::string& path : landing_swells) {
+    INFO(path);
+    CHECK(said.count(path) == 1);
+    CHECK(path.find("land") == std::string::npos);
+  }
+  CHECK(landing_swells.size() == 15);  // light's one round, strong's two: scale, rise and settle each
+  std::map<std::string, spec::TunablePath> by_path;
+  for (const spec::TunablePath& p : spec::tunable_paths(spec)) by_path.emplace(p.path, p);
+  CHECK_THAT(by_path.at("motions.strong.timeline.sequence.1.exchange.swell.scale").about, Catch::Contains("as the packet lands"));
+  CHECK_THAT(by_path.at("motions.strong.timeline.sequence.0.gather.scale").about, Catch::Contains("draw in"));
+  // An easing's handle is said by its easing.
+  const spec::IconSpec custom = spec::load_spec_with_overrides({}, {"motions.light.timeline.exchange.travel.ease=[0.2,0,0.3,1]"});
+  int handles = 0;
+  for (const spec::TunablePath& p : spec::tunable_paths(custom)) {
+    if (p.path != "motions.light.timeline.exchange.travel.ease.2") continue;
+    ++handles;
+    CHECK(p.about == by_path.at("motions.light.timeline.exchange.travel.ease").about + " (its Bézier handle's x2)");
+  }
+  CHECK(handles == 1);
 }
 
 TEST_CASE("Hinting values say their unit: px sizes, and grid units for a hinted size's layout", "[spec][paths]") {

@@ -75,6 +75,18 @@ void BM_EditorFirstFrame(benchmark::State& state) {
 }
 BENCHMARK(BM_EditorFirstFrame)->Unit(benchmark::kMillisecond);
 
+// The frame shown, drawn alone for each new value (light's three cards at frame 36: the spec read
+// with the change, each card's scene built, its frame drawn, PNG, base64), what the page asks for
+// at every event of a drag.
+void BM_EditorShownFrame(benchmark::State& state) {
+  render::EditorSession session(std::string(spec::builtin_spec_text()), page());
+  int step = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(session.shown_frames({{kSwell, 1.13 + 0.001 * (step++ % 100)}}, render::ShownFrame{"light", "light", 36}));
+  }
+}
+BENCHMARK(BM_EditorShownFrame)->Unit(benchmark::kMillisecond);
+
 // The whole flipbook, drawn once edits pause.
 void BM_EditorFlipbook(benchmark::State& state) {
   render::EditorSession session(std::string(spec::builtin_spec_text()), page());

@@ -59,7 +59,11 @@ try {
   await handle.scrollIntoViewIfNeeded();
   const box = await handle.boundingBox();
   const x = box.x + box.width / 2, y = box.y + box.height / 2;
-  await page.evaluate(() => { for (const list of Object.values(window.iconsynthEditor.latency)) list.length = 0; });
+  await page.evaluate(() => {
+    for (const list of Object.values(window.iconsynthEditor.latency)) list.length = 0;
+    performance.clearResourceTimings();
+    performance.setResourceTimingBufferSize(10000);
+  });
   const revBefore = await page.evaluate(() => window.iconsynthEditor.lastResponse.rev);
   // Two seconds out and back, 60 events a second.
   const at = (i) => [x + 60 * Math.sin((2 * Math.PI * (i % 120)) / 120), y - 30 * Math.sin((2 * Math.PI * (i % 120)) / 120)];
@@ -88,6 +92,10 @@ try {
   }
   await page.waitForTimeout(1500);
   const latency = await page.evaluate(() => window.iconsynthEditor.latency);
+  // The same requests as the network saw them (Resource Timing: start to the response's end): the
+  // rest of a round trip is the page's main thread.
+  const network = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => e.name.includes('/api/shown-frame')).map((e) => e.responseEnd - e.startTime));
   const built = (await page.evaluate(() => window.iconsynthEditor.lastResponse.rev)) - revBefore;
   console.log(`editor latency, ${opts.size} px page, ${latency.inputs.length} pointer events (${opts.input}) in ${opts.seconds} s, ${built} rebuilds ` +
               `(${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
@@ -95,6 +103,8 @@ try {
   console.log(line('drag → players show it', latency.players));
   console.log(line('drag → Cairo frame shows it', latency.cairo));
   console.log(line('  a rebuild\'s round trip', latency.roundTrip).replace('events', 'rebuilds'));
+  console.log(line('  the shown frame\'s round trip', latency.frameTrip).replace('events', 'requests'));
+  console.log(line('    of which on the network', network).replace('events', 'requests'));
   console.log(line('  the page\'s work on its answer', latency.apply).replace('events', 'rebuilds'));
   console.log(line('  the page\'s work to move its players', latency.patch));
 } finally {

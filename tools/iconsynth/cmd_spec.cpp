@@ -18,7 +18,7 @@ void print_tunable_paths(const spec::IconSpec& spec, bool as_json, std::ostream&
     const std::vector<render::DrawnValue> drawn = render::drawn_values(spec);
     spec::Json list = spec::Json::array();
     for (const spec::TunablePath& p : paths) {
-      spec::Json entry{{"path", p.path}, {"pointer", p.pointer}, {"group", p.group}, {"name", p.name}, {"value", p.value}, {"unit", p.unit},
+      spec::Json entry{{"path", p.path}, {"pointer", p.pointer}, {"group", p.group}, {"name", p.name}, {"about", p.about}, {"value", p.value}, {"unit", p.unit},
                        {"kind", spec::kind_name(p.kind)}, {"keylines", std::find(keylined.begin(), keylined.end(), p.path) != keylined.end()}};
       if (p.step > 0) entry.update({{"min", p.min}, {"max", p.max}, {"step", p.step}});
       for (const render::DrawnValue& d : drawn) {
@@ -50,7 +50,7 @@ void add_spec_command(CLI::App& app) {
                                           "\"strong · round 2 · travel frames: motions.strong.timeline.sequence.2.exchange.travel.frames = 20 frames\"")
                                 ->excludes(print_flag);
   cmd->add_flag("--json", *as_json,
-                "With --paths: a JSON array of {path, pointer, group, name, value, unit, kind, min, max and step (for numbers), "
+                "With --paths: a JSON array of {path, pointer, group, name, about (what a motion's value does, in the motion's terms; \"\" elsewhere), value, unit, kind, min, max and step (for numbers), "
                 "keylines (whether the keylines round it), drawn ({value, why}, where the icon draws the value as another)}")
       ->needs(paths_flag);
   cmd->callback([options, print, paths, as_json] {

@@ -1,8 +1,9 @@
 # The FIELDS list of iconsynth-spec(5), in roff, from `iconsynth spec --paths --json`: one
-# subsection per group (as `spec --paths` groups them), one tagged paragraph per path: what it is,
-# its value in the built-in spec (the default), its unit, and its range and step where the entry
-# carries them (`min`, `max`, `step`; a duration's range in ms). Entries are read by name, so
-# fields the table gains later show up without a change here.
+# subsection per group (as `spec --paths` groups them), one tagged paragraph per path: what it is
+# and, where the entry says (`about`), what it does; its value in the built-in spec (the default),
+# its unit, and its range and step where the entry carries them (`min`, `max`, `step`; a
+# duration's range in ms). Entries are read by name, so fields the table gains later show up
+# without a change here.
 
 # Text safe in roff: backslashes and hyphens escaped, no control character at a line's start.
 def roff: gsub("\\\\"; "\\e") | gsub("-"; "\\-") | gsub("^(?<c>[.'])"; "\\&\(.c)");
@@ -27,7 +28,7 @@ reduce .[] as $p ({group: null, lines: []};
   | .lines += [
       ".TP",
       ".B \($p.path | roff)",
-      ("\($p.name). Default: \($p.value | shown)\(if ($p.value | type) == "string" then "" else $p.unit | unit_words end)."
+      ("\($p.name)\(if ($p.about // "") == "" then "" else ": \($p.about)" end). Default: \($p.value | shown)\(if ($p.value | type) == "string" then "" else $p.unit | unit_words end)."
         + ($p | range_text) + ($p | kind_text) | roff)
     ])
 | .lines[]

@@ -177,6 +177,15 @@
     path.className = 'path';
     path.textContent = entry.path;
     row.appendChild(path);
+    // What it does in the motion's terms, read with its controls (their name stays the path).
+    if (entry.about) {
+      const about = document.createElement('span');
+      about.className = 'about';
+      about.id = `about-${entry.path.replace(/[^a-z0-9]/gi, '-')}`;
+      about.textContent = entry.about;
+      row.appendChild(about);
+      for (const control of row.querySelectorAll('input, .combo')) control.setAttribute('aria-describedby', about.id);
+    }
     const copy = row.querySelector('.copy');
     copy.setAttribute('aria-label', `copy the --set flag of ${entry.path}`);
     copy.addEventListener('click', () => {
@@ -259,9 +268,36 @@
       row.entry = editor.entry(path);
       paint(row);
     }
+    find();
+  }
+
+  // The search box: the rows where every word typed starts a word of the row's group, name, path
+  // or what it does ("land" finds the landing swells). A number names a round, a preset or an
+  // index, so it matches only a whole word of the name, group or path ("strong round 1": that
+  // round's values, not a "1" in what another round's value does).
+  const tokens = (text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  function matches(entry, word) {
+    const own = tokens(`${entry.group} ${entry.name} ${entry.path}`);
+    if (/^\d+$/.test(word)) return own.includes(word);
+    return own.concat(tokens(entry.about || '')).some((t) => t.startsWith(word));
+  }
+  function find() {
+    const words = tokens(document.getElementById('find-value').value);
+    let shown = 0;
+    for (const fieldset of document.querySelectorAll('#parameters fieldset')) {
+      let any = false;
+      for (const row of fieldset.querySelectorAll('.param')) {
+        row.hidden = !words.every((w) => matches(row.entry, w));
+        any = any || !row.hidden;
+        shown += row.hidden ? 0 : 1;
+      }
+      fieldset.hidden = !any;
+    }
+    document.getElementById('find-count').textContent = words.length ? `${shown} of ${rows.size} values` : '';
   }
 
   if (editor) {
+    document.getElementById('find-value').addEventListener('input', find);
     editor.on('applied', render);
     editor.on('changes', (path) => { const row = rows.get(path); if (row) paint(row); });
     editor.on('error', ({ path }) => { const row = rows.get(path); if (row) paint(row); });

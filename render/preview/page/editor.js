@@ -25,11 +25,13 @@
     errors: new Map(),      // path → message of a value the spec refused
     drawn: [],              // [{path, written, drawn, why}]
     undo: [], redo: [],     // [{path, before, after}]
+    boundPath: null,        // the value the players follow by themselves, in the gesture under way
     // For the benchmark (tools/bench/editor_latency.mjs): each input's time; for each input, the
     // time until the players, and the Cairo frame, show it; each rebuild's round trip and the
     // page's own work on its answer.
     // `patch`: the page's work to move the players by a drag itself (live_players.js).
-    latency: { inputs: [], players: [], cairo: [], roundTrip: [], apply: [], patch: [] },
+    // `frameTrip`: the round trip of the shown frame asked for alone.
+    latency: { inputs: [], players: [], cairo: [], roundTrip: [], frameTrip: [], apply: [], patch: [] },
     on: (name, f) => listeners[name].push(f),
   };
   window.iconsynthEditor = editor;
@@ -75,12 +77,15 @@
     if (editor.latency.inputs.length > 5000) editor.latency.inputs.shift();
     emit('changes', path);
     emit('scrub', { path, value, seq: inputSeq });
-    requestBuild();
+    // While the players follow this value by themselves (live_players.js) and the Cairo frame is
+    // drawn alone, the rebuild waits for the gesture to end or pause.
+    requestBuild(editor.boundPath === path && gestures.has(path));
   };
   editor.end = (path) => {
     if (!gestures.has(path)) return;
     const before = gestures.get(path);
     gestures.delete(path);
+    if (buildWaits) requestBuild();
     const after = editor.value(path);
     if (same(before, after)) return;
     editor.undo.push({ path, before, after });
@@ -111,10 +116,48 @@
   editor.redoStep = () => step(editor.redo, editor.undo);
 
   // --- rebuilds: one in flight, the latest next ------------------------------------------
+  // Beside each rebuild, the frame the page shows is asked for alone (api/shown-frame: drawn
+  // before anything else, one in flight, the latest next), so the Cairo side never waits for a
+  // rebuild's animations. A value the players follow by themselves is rebuilt once its gesture
+  // ends or pauses: on two busy cores each rebuild mid-drag slowed the frames that show the drag.
   let inFlight = false, again = false;
-  function requestBuild() {
+  // A paused gesture: this long without a new value.
+  const PAUSE_MS = 100;
+  let buildWaits = 0;  // the timer of a rebuild waiting for a gesture to pause
+  function requestBuild(waitForPause) {
+    requestShownFrame();
+    clearTimeout(buildWaits);
+    buildWaits = 0;
+    if (waitForPause) { buildWaits = setTimeout(() => requestBuild(), PAUSE_MS); return; }
     if (inFlight) { again = true; return; }
     send();
+  }
+  // One at a time as well: on two busy cores, requests sent while one is in flight (the server
+  // answers a replaced one at once) measured slower than waiting for it.
+  let frameInFlight = false, frameAgain = false;
+  function requestShownFrame() {
+    if (frameInFlight) { frameAgain = true; return; }
+    sendShownFrame();
+  }
+  async function sendShownFrame() {
+    frameInFlight = true;
+    frameAgain = false;
+    const upTo = inputSeq;
+    const { state } = viewer;
+    try {
+      const sent = performance.now();
+      const { status, json } = await api('api/shown-frame', { changes: [...editor.changes].map(([path, value]) => ({ path, value })),
+                                                              motion: state.motion, theme: state.theme, frame: state.frame });
+      editor.latency.frameTrip.push(performance.now() - sent);
+      if (status === 200 && json.ok) {
+        for (const f of json.frames) noteCairo(`api/frame?key=${f.key}`, upTo);
+        viewer.showFrameNow(json, upTo);
+      }
+    } catch (e) {
+      // the rebuild's request says when the server does not answer
+    }
+    frameInFlight = false;
+    if (frameAgain) sendShownFrame();
   }
   function haveKeys() {
     const data = viewer.data();
@@ -154,10 +197,16 @@
   let quietTimer = 0;
   function quiet() {
     clearTimeout(quietTimer);
-    quietTimer = setTimeout(() => { if (!inFlight) viewer.loadFlipbooks(); }, 150);
+    quietTimer = setTimeout(() => { if (!inFlight && !buildWaits) viewer.loadFlipbooks(); }, 150);
   }
 
-  const cairoUpTo = new Map();  // frame URL prefix → the last input it shows
+  const cairoUpTo = new Map();  // frame URL prefix → the last input it shows (the latest few hundred)
+  function noteCairo(url, upTo) {
+    const before = cairoUpTo.get(url) || 0;
+    cairoUpTo.delete(url);  // newest last
+    cairoUpTo.set(url, Math.max(before, upTo));
+    if (cairoUpTo.size > 512) cairoUpTo.delete(cairoUpTo.keys().next().value);
+  }
   function applied(json, upTo) {
     const start = performance.now();
     editor.paths = new Map(json.paths.map((p) => [p.path, p]));
@@ -168,10 +217,11 @@
     editor.drawn = json.drawn || [];
     editor.lastResponse = json;
     editor.answeredUpTo = upTo;
-    viewer.swap(json.data, true);
     for (const v of Object.values(json.data.variants)) {
-      for (const url of Object.values(v.frames || {})) cairoUpTo.set(url, upTo);
+      for (const url of Object.values(v.frames || {})) noteCairo(url, upTo);
     }
+    // Players moved by the drag to a later input than this answer's keep what they show.
+    viewer.swap(json.data, true, upTo, playersPatchedUpTo > upTo);
     viewer.showError(null);
     emit('applied', json);
     changesPanel();
@@ -203,7 +253,11 @@
     shownUpTo[side] = Math.max(shownUpTo[side], upTo);
   }
   // The players show input `seq` from the next animation frame on (live_players.js drew it).
-  editor.playersShow = (seq) => requestAnimationFrame(() => record('players', seq, performance.now()));
+  let playersPatchedUpTo = 0;  // the last input the players were moved to by the drag itself
+  editor.playersShow = (seq) => {
+    playersPatchedUpTo = Math.max(playersPatchedUpTo, seq);
+    requestAnimationFrame(() => record('players', seq, performance.now()));
+  };
   editor.lastInput = () => inputSeq;
   viewer.on('shown', (e) => {
     if (e.side === 'cairo') {

@@ -54,12 +54,16 @@
       }
       return fits;
     });
-    if (!fits) live = null;
+    if (!fits) {
+      live = null;
+      editor.boundPath = null;
+    }
     return fits;
   }
 
   editor.on('begin', (path) => {
     live = null;
+    editor.boundPath = null;
     const motion = viewer.state.motion;
     if (!path.startsWith(`motions.${motion}.`)) return;  // only the shown motion's cards move
     const changes = [...editor.changes].filter(([p]) => p !== path).map(([p, value]) => ({ p, value }));
@@ -76,6 +80,7 @@
     tables.get(key).then((table) => {
       if (live !== gesture) return;
       live = table && { ...table, path, motion };
+      editor.boundPath = live && live.cards ? path : null;  // the editor's rebuilds may wait for the gesture
     });
   });
 
@@ -87,9 +92,10 @@
     editor.playersShow(seq);
   });
 
-  // An answer older than the value now dragged: the players keep showing the newer value.
+  // An answer older than the value now dragged: the players keep showing the newer value (moved
+  // again only when the answer loaded its own).
   editor.on('applied', () => {
     if (!live || !live.cards || live.motion !== viewer.state.motion) return;
-    if (editor.lastInput() > editor.answeredUpTo) show(editor.value(live.path));
+    if (editor.lastInput() > editor.answeredUpTo && viewer.cards().some((c) => !c.patched)) show(editor.value(live.path));
   });
 })();

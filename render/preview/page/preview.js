@@ -375,7 +375,10 @@
   // (frames[theme] + &frame=N) until its flipbook is loaded (loadFlipbooks). `quick` (an edit
   // while values still move) leaves the plot's image for loadFlipbooks too: the editor draws the
   // curve being shaped itself.
-  function swap(data, quick) {
+  // `upTo` (an edit's answer): the last input it shows; a card whose Cairo frame shows a later one
+  // (showFrameNow) keeps it, and with `playersAhead` (the players were moved to a later input by the
+  // drag) a patched card keeps its animation too: the next patch starts from the answer's.
+  function swap(data, quick, upTo, playersAhead) {
     data = merge(data);
     // A colour that was the theme's own follows the theme's new colour; one the user picked stays.
     const followsTheme = state.color.toLowerCase() === D.themes[state.theme].primary.toLowerCase();
@@ -402,15 +405,16 @@
         const lottieChanged = v.key !== c.variant.key || v.lottie !== c.variant.lottie || c.patched;
         const cairoChanged = cairoKey({ variant: v }) !== cairoKey(c);
         c.variant = v;
-        if (lottieChanged) loadLottie(c);
+        if (lottieChanged && !(playersAhead && c.patched)) loadLottie(c);
         if (!v.frames) {
           folderBuild = folderBuild || D.build !== before.build;  // flipbooks under the same names
-        } else if (cairoChanged) {
+        } else if (cairoChanged && !(upTo < c.cairoUpTo)) {
           c.frameUrl = v.frames[state.theme];
+          if (upTo !== undefined) c.cairoUpTo = upTo;
           // The answer may bring the frame shown, drawn already: no request for it (and a frame
           // still loading is older: the image takes this one instead).
           const now = v.frameNow;
-          if (now && now.theme === state.theme && now.frame === state.frame) {
+          if (now && now.theme === state.theme && now.frame === state.frame && c.cairoFrame.dataset.src !== `${c.frameUrl}&frame=${state.frame}`) {
             c.frameWaiting = null;
             c.frameLoading = true;
             c.cairoFrame.dataset.src = `${c.frameUrl}&frame=${state.frame}`;
@@ -428,12 +432,32 @@
     window.iconsynthPreview.build = D.build;
     window.iconsynthPreview.appliedAt = Date.now();  // wall clock: a test compares it with the save
   }
+  // The frame shown, drawn for input `upTo` ahead of its rebuild ({motion, theme, frame, frames:
+  // [{id, key, src}]}): each card shows it, unless the card shows a later input already or the page
+  // has moved to another frame since it was asked for.
+  function showFrameNow(now, upTo) {
+    if (now.motion !== state.motion || now.theme !== state.theme || now.frame !== state.frame) return;
+    for (const c of cards) {
+      const f = now.frames.find((x) => x.id === `${c.style}-${state.motion}`);
+      if (!f || upTo < c.cairoUpTo) continue;
+      c.cairoUpTo = upTo;
+      c.frameUrl = `api/frame?key=${f.key}`;
+      const url = `${c.frameUrl}&frame=${now.frame}`;
+      if (c.cairoFrame.dataset.src === url) continue;
+      c.frameWaiting = null;
+      c.frameLoading = true;
+      c.cairoFrame.dataset.src = url;
+      c.cairoFrame.src = f.src;
+    }
+  }
+
   // Once edits pause: each card's flipbook for its current frames, then the flipbook replaces
   // the frames drawn one at a time.
   function loadFlipbooks() {
     showPlot();
     for (const c of cards) {
-      if (!c.frameUrl) continue;
+      // A card showing a frame drawn ahead of its rebuild (showFrameNow) waits for that rebuild.
+      if (!c.frameUrl || (c.variant.frames && c.frameUrl !== c.variant.frames[state.theme])) continue;
       const src = c.variant.filmstrips[state.theme];
       const wanted = c.frameUrl;
       const image = new Image();
@@ -499,6 +523,7 @@
     cards: () => cards,
     on: (name, f) => listeners[name].push(f),
     swap,
+    showFrameNow,
     // Each card of the shown motion loaded again with `patch(id, data)` applied to its animation's
     // copy (id as in data.variants), before any rebuild: the editor's players follow a drag.
     patchPlayers: (patch) => { for (const c of cards) loadLottie(c, (data) => patch(`${c.style}-${state.motion}`, data)); },

@@ -70,6 +70,21 @@ try {
   };
   record.viewerNoteHidden = await page.evaluate(() => document.getElementById('viewer-note').hidden);
 
+  // 0. Found as a new user finds it: "land" typed in the search box leaves the values whose words
+  // say so (the landing swells), each with what it does; the box emptied shows every value again.
+  const search = byName('searchbox', 'find a value');
+  const visible = () => panel.locator('.param:visible').evaluateAll((rows) => rows.map((r) => ({
+    path: r.dataset.path, words: `${r.entry.group} · ${r.entry.name}`,
+    about: r.querySelector('.about') ? r.querySelector('.about').textContent : '',
+  })));
+  await search.fill('land');
+  record.steps.found = { land: await visible(), count: await page.getByRole('status').filter({ hasText: 'values' }).textContent() };
+  await search.fill('strong round 1 land');
+  record.steps.found.strongRound1 = await visible();
+  record.steps.found.described = await byName('spinbutton', SCALE).evaluate((e) => document.getElementById(e.getAttribute('aria-describedby')).textContent);
+  await search.fill('');
+  record.steps.found.all = (await visible()).length;
+
   // 1. A number by keyboard: strong's first landing, three steps up (it lands harder).
   const field = byName('spinbutton', SCALE);
   await field.focus();
@@ -238,8 +253,10 @@ try {
   const slid = { before: await page.evaluate((p) => window.iconsynthEditor.value(p), SCALE),
                  undoBefore: await page.evaluate(() => window.iconsynthEditor.undo.length),
                  revBefore: await rev() };
-  const track = await scaleSlider.boundingBox();
-  await scaleSlider.focus();  // its row shows strong
+  await scaleSlider.focus();  // its row shows strong, its path and what it does
+  await scaleSlider.scrollIntoViewIfNeeded();
+  const track = await scaleSlider.boundingBox();  // measured once the row has grown
+  slid.cairoBefore = await page.evaluate(() => window.iconsynthPreview.cards().map((c) => c.cairoFrame.dataset.src || ''));
   // From a third of the way (the spec refuses the top of the slider's range here) a tenth down.
   await drag({ x: track.x + track.width / 3, y: track.y + track.height / 2 }, -track.width * 0.1, 0);
   // Lottie scale is in %: the peak every strong card's player holds, and the value dragged to.
@@ -250,10 +267,18 @@ try {
              showing: cards.filter((c) => JSON.stringify(c.anim.animationData).includes(`[${v},${v}`)).length };
   }, SCALE);
   slid.whileHeld = { ...(await peaks()), rev: await rev() };
+  // The Cairo frame shown follows too, drawn alone for the latest value (api/shown-frame).
+  slid.cairoHeld = await until('the shown frame of the last value', () => page.evaluate(() => {
+    const cards = window.iconsynthPreview.cards(), last = window.iconsynthEditor.lastInput();
+    return cards.every((c) => c.cairoUpTo === last) && { last, srcs: cards.map((c) => c.cairoFrame.dataset.src) };
+  }));
+  slid.revHeld = await rev();
   release();
   await settled();
   await page.unroute('**/api/edit');
   slid.answered = await peaks();
+  // The rebuild names each card's frames by the key the shown frame was drawn under.
+  slid.cairoAnswered = await page.evaluate(() => window.iconsynthPreview.cards().map((c) => c.variant.frames[window.iconsynthPreview.state.theme]));
   slid.undoSteps = (await page.evaluate(() => window.iconsynthEditor.undo.length)) - slid.undoBefore;
   slid.sliderValue = await scaleSlider.inputValue();
   slid.fieldValue = await byName('spinbutton', SCALE).inputValue();
