@@ -308,6 +308,23 @@ motion::ChoreographyParams read_motion(ObjectReader reader, double frame_rate) {
   return p;
 }
 
+const std::vector<std::string> kMotionFields{"loop", "lead", "timeline", "tail"};
+
+// A motion as read_motion reads it, and choreographed: the final check that its timings fit together.
+motion::ChoreographyParams read_checked_motion(ObjectReader r, const std::string& name, double frame_rate, int module_count) {
+  const std::string pointer = r.pointer();
+  const motion::ChoreographyParams params = read_motion(std::move(r), frame_rate);
+  try {
+    const motion::Choreography c = motion::choreograph(params, module_count);
+    if (c.frame_count > kMaxMotionFrames) {
+      throw SpecError(pointer, "lasts " + std::to_string(c.frame_count) + " frames; at most " + std::to_string(kMaxMotionFrames));
+    }
+  } catch (const motion::ChoreographyError& e) {
+    throw SpecError(child_pointer("/motions", name) + "/" + e.field, e.what());
+  }
+  return params;
+}
+
 // The largest swell any exchange asks for must keep every module inside the grid, and apart from
 // its neighbours (which swell at the same time in an exchange of every module).
 void check_swell_fits(const IconSpec& spec, const geometry::LayoutParams& l, const std::string& motions_pointer) {
@@ -418,19 +435,8 @@ IconSpec load_spec(const json& document) {
 
   spec.styles = read_named(root, "styles", {"card_fill", "card_stroke", "die"}, [](ObjectReader r, const std::string&) { return read_style(r); });
   spec.themes = read_named(root, "themes", {"primary", "backdrop", "secondary_mix"}, [](ObjectReader r, const std::string&) { return read_theme(r); });
-  spec.motions = read_named(root, "motions", {"loop", "lead", "timeline", "tail"}, [&](ObjectReader r, const std::string& name) {
-    const motion::ChoreographyParams params = read_motion(r, spec.frame_rate);
-    // Building the choreography is the final check that its timings fit together.
-    try {
-      const motion::Choreography c = motion::choreograph(params, spec.module_count());
-      if (c.frame_count > kMaxMotionFrames) {
-        throw SpecError(r.pointer(), "lasts " + std::to_string(c.frame_count) + " frames; at most " +
-                                         std::to_string(kMaxMotionFrames));
-      }
-    } catch (const motion::ChoreographyError& e) {
-      throw SpecError(child_pointer("/motions", name) + "/" + e.field, e.what());
-    }
-    return params;
+  spec.motions = read_named(root, "motions", kMotionFields, [&](ObjectReader r, const std::string& name) {
+    return read_checked_motion(std::move(r), name, spec.frame_rate, spec.module_count());
   });
   check_unique_animation_ids(spec);
 
@@ -452,6 +458,14 @@ IconSpec load_spec(const json& document) {
 
   spec.source = document;
   return spec;
+}
+
+motion::ChoreographyParams load_motion(const json& document, const std::string& name, int module_count) {
+  ObjectReader root(document, "");
+  const double frame_rate = root.number("frame_rate", kFrameRate.min, kFrameRate.max);
+  ObjectReader motions = root.object("motions");
+  if (!motions.has(name)) throw SpecError(motions.pointer_of(name), "no such motion");
+  return read_checked_motion(motions.object(name, kMotionFields), name, frame_rate, module_count);
 }
 
 namespace {

@@ -22,6 +22,10 @@ std::vector<std::string> icon_kind_names();
 
 // Validates a parsed document and builds the typed spec.
 IconSpec load_spec(const nlohmann::ordered_json& document);
+// The motion `name` of a spec document, read and checked as load_spec reads it (at the document's
+// frame rate, for `module_count` modules), the rest of the document unread: SpecError where
+// load_spec would give one for that motion.
+motion::ChoreographyParams load_motion(const nlohmann::ordered_json& document, const std::string& name, int module_count);
 // Parses spec text into a document, not yet validated; SpecError naming line and column.
 nlohmann::ordered_json parse_spec_json(std::string_view text);
 // Parses spec text (errors name line and column) and validates it.

@@ -36,6 +36,16 @@ FitResult Fitter::run() {
   // the verdict, which judges the spec in hand and writes the report, and costs one check.
   begin("the rest pose: weight, layout and colours");
   fit_rest();
+  if (gave_up_) {
+    out_.converged = false;
+    out_.notes.push_back("the rest frames do not match this look (check's score " + spec::format_number(std::round(*rest_pose_score_ * 100) / 100) +
+                         " at the rest pose found): its motion was not fitted");
+    begin("check's verdict");
+    judge();
+    FitResult r = result();
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return r;
+  }
   for (const std::string& m : shown_) {
     if (out_of_budget()) break;
     begin("motion " + m + ": tracks, then pixels");
@@ -194,7 +204,34 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
   const auto say = [&](const std::string& what) {
     if (options.progress) options.progress("[" + options.budget.spent_text() + "] " + what);
   };
-  FitResult result = detail::Fitter(base, target, options).run();
+  // Each look tried: what its fit found, and how near its rest pose came. A look whose rest pose
+  // is plainly not the target's is given up after it (the motion stages are most of a fit's work);
+  // where no look matches, the nearest is fitted in full.
+  struct Tried {
+    Target target;
+    FitResult result;
+    std::optional<double> rest;
+    bool gave_up = false;
+  };
+  std::vector<Tried> tried;
+  const auto fit_look = [&](const Target& look) -> FitResult& {
+    detail::Fitter fitter(base, look, options, true);
+    FitResult r = fitter.run();
+    tried.push_back({look, std::move(r), fitter.rest_pose_score(), fitter.gave_up()});
+    return tried.back().result;
+  };
+  // Where nothing matched: `unmatched` (the first look's fit), or where it gave up at its rest pose,
+  // the look whose rest pose came nearest fitted in full.
+  const auto nearest_in_full = [&](FitResult unmatched) {
+    const auto nearest = std::min_element(tried.begin(), tried.end(), [](const Tried& a, const Tried& b) {
+      return a.rest.value_or(detail::infinity()) < b.rest.value_or(detail::infinity());
+    });
+    if (!tried.front().gave_up || nearest == tried.end() || !nearest->rest || options.budget.spent_out()) return unmatched;
+    if (!nearest->gave_up) return std::move(nearest->result);
+    say("no look matches: the nearest at rest fitted in full");
+    return detail::Fitter(base, nearest->target, options).run();
+  };
+  FitResult result = fit_look(target);
   if (options.budget.spent_out()) return result;
   // Styles the frames cannot tell apart (a solid white card, and a duotone one whose tone is white
   // too) are the style the target names itself by: the look read again with that style given, and
@@ -212,7 +249,7 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
       layout_fitted["themes"] = base.at("themes");
       find_looks_again(spec::load_spec(layout_fitted), named, options.fine_size, pins);
       say("the target names its style " + *own + ", read as " + a.variant.style + ": fitted again as " + *own);
-      FitResult plain = detail::Fitter(base, named, options).run();
+      FitResult plain = fit_look(named);
       if (plain.matched()) {
         plain.notes.push_back("the frames draw alike as " + a.variant.style + " and as " + *own + ", the style the target names itself by");
         return plain;
@@ -227,7 +264,7 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
   Target again = target;
   if (find_looks_again(spec::load_spec(result.spec), again, options.fine_size, options.pins)) {
     say("no spec matches: the look read otherwise at the layout fitted; fitted again");
-    FitResult second = detail::Fitter(base, again, options).run();
+    FitResult& second = fit_look(again);
     if (options.budget.spent_out() && !second.matched()) {
       result.converged = false;
       result.notes.push_back("did not converge: the fit's budget was spent fitting again with the look read otherwise");
@@ -235,11 +272,11 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
     }
     if (second.matched()) {
       second.notes.push_back("the look read at the base's layout did not match; read again at the layout a first fit reached, it does");
-      return second;
+      return std::move(second);
     }
   }
   // A one-animation target is also fitted as each other style, and the first that matches is the answer.
-  if (options.pins.style || target.animations.size() != 1) return result;
+  if (options.pins.style || target.animations.size() != 1) return nearest_in_full(std::move(result));
   const std::string found = target.animations.front().variant.style;
   for (const std::string& style : spec::names_of(spec::load_spec(base).styles)) {
     if (style == found) continue;
@@ -251,12 +288,12 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
     Target other = target;
     other.animations.front().variant.style = style;
     say("no spec matches as " + found + ": fitted again as " + style);
-    FitResult retry = detail::Fitter(base, other, options).run();
+    FitResult& retry = fit_look(other);
     if (!retry.matched()) continue;
     retry.notes.push_back("the look read " + found + " from the rest frame (at the base's layout); fitted as " + style + ", which matches");
-    return retry;
+    return std::move(retry);
   }
-  return result;
+  return nearest_in_full(std::move(result));
 }
 
 }  // namespace iconsynth::render::fit

@@ -310,6 +310,12 @@ void Fitter::fit_rest() {
     if (best) values_ = *best;
   }
   fit_colours();
+  if (out_of_budget()) return;
+  const double score = rest_score(values_);
+  record("rest pose: check's score " + spec::format_number(std::round(score * 100) / 100) + " on the rest frames at " +
+         std::to_string(rest_sizes_.back()) + " px");
+  rest_pose_score_ = score;
+  gave_up_ = give_up_at_rest_ && score > kUnlikeRest;
 }
 
 // The colours at the weight and layout found; the base's own where they are within a few levels.

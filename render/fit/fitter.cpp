@@ -29,7 +29,7 @@ Json without_keylines(const Json& base) {
 
 }  // namespace
 
-Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options)
+Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options, bool give_up_at_rest)
     : target_(target),
       options_(options),
       base_(without_keylines(base)),
@@ -39,8 +39,10 @@ Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options
         return keep || target.animations.empty() ? base.at("frame_rate").get<double>() : target.animations.front().frame_rate;
       }()),
       table_(base_, rate_),
-      values_(table_.base_values()) {
+      values_(table_.base_values()),
+      give_up_at_rest_(give_up_at_rest) {
   const spec::IconSpec base_spec = spec::load_spec(base);
+  module_count_ = base_spec.module_count();
   for (const std::string& p : options.free) {
     if (std::none_of(table_.params().begin(), table_.params().end(), [&](const Param& row) { return under(row.path, p); }) &&
         !under(p, "themes") && p != "frame_rate" && p != "defaults.style") {
@@ -122,11 +124,11 @@ std::optional<spec::IconSpec> Fitter::load(const std::vector<double>& values, st
   try {
     // Each shown motion's tail is what its duration leaves after the action, not searched. The
     // frame count is the action's end plus the tail rounded up, so any tail within a frame gives
-    // it: the base's when it is one of them (the frames cannot tell), else the middle.
-    const spec::IconSpec first = spec::load_spec(doc);
+    // it: the base's when it is one of them (the frames cannot tell), else the middle. The motion
+    // alone is read for that: the whole spec is read once, with its tails.
     for (const auto& [motion, duration] : durations_) {
-      const auto& params = first.choreography(motion);
-      const double end = params.lead + motion::clip_timing(params.timeline, first.module_count()).end;
+      const motion::ChoreographyParams params = spec::load_motion(doc, motion, module_count_);
+      const double end = params.lead + motion::clip_timing(params.timeline, module_count_).end;
       const double base = table_.base_values()[*table_.find("motions." + motion + ".tail")];
       const double longest = duration - end, tail = base > longest - 1 && base <= longest ? base : longest - 0.5;
       doc["motions"][motion]["tail"] = std::max(params.loop ? 0.0 : 1.0, tail);

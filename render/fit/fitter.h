@@ -66,10 +66,22 @@ struct ThemeColours {
   std::optional<double> mix;
 };
 
+// check's score on the rest frames above which a look is not the target's: past the rest pose the
+// fit moves nothing the rest frames show, and the rest frames are frames the verdict judges. (A
+// wrong style scores 6–13 at 256 px, a right one below 0.5; a score at 256 px is at most about
+// twice the verdict's at 128 px.)
+constexpr double kUnlikeRest = 3;
+
 class Fitter {
  public:
-  Fitter(const Json& base, const Target& target, const FitOptions& options);
+  // `give_up_at_rest`: where the rest pose found explains the rest frames no better than
+  // kUnlikeRest, the stages after it are skipped (the look is not the target's; fit.cpp tries others).
+  Fitter(const Json& base, const Target& target, const FitOptions& options, bool give_up_at_rest = false);
   FitResult run();  // fit.cpp
+  // check's score on the rest frames at the rest pose found (nullopt if the budget ran out before
+  // it), and whether run() gave up there.
+  std::optional<double> rest_pose_score() const { return rest_pose_score_; }
+  bool gave_up() const { return gave_up_; }
 
  private:
   using Objective = std::function<double(const std::vector<double>&)>;
@@ -200,6 +212,10 @@ class Fitter {
   long evaluations_ = 0;  // of every search, for the loops' progress lines
   std::string stage_;     // the stage under way
   bool budget_spent_ = false;
+  int module_count_ = 4;  // the base's: no size fitted changes it
+  bool give_up_at_rest_ = false;
+  std::optional<double> rest_pose_score_;
+  bool gave_up_ = false;
 };
 
 }  // namespace iconsynth::render::fit::detail

@@ -52,6 +52,7 @@ void ParamTable::add(const std::string& path, Family family, double lower, doubl
   const double value = document_.at(Json::json_pointer(json_pointer(path))).get<double>();
   params_.push_back({path, family, std::min(lower, value), std::max(upper, value), step, unit, motion});
   base_.push_back(value);
+  pointers_.emplace_back(json_pointer(path));
 }
 
 ParamTable::ParamTable(const Json& base, double frame_rate) : document_(base) {
@@ -125,7 +126,7 @@ std::optional<std::size_t> ParamTable::find(const std::string& path) const {
 Json ParamTable::document_with(const std::vector<double>& values) const {
   if (values.size() != params_.size()) throw std::logic_error("ParamTable: one value per row expected");
   Json out = document_;
-  for (std::size_t i = 0; i < params_.size(); ++i) out.at(Json::json_pointer(json_pointer(params_[i].path))) = values[i];
+  for (std::size_t i = 0; i < params_.size(); ++i) out.at(pointers_[i]) = values[i];
   return out;
 }
 

@@ -54,6 +54,7 @@ class ParamTable {
   spec::Json document_;
   std::vector<Param> params_;
   std::vector<double> base_;
+  std::vector<spec::Json::json_pointer> pointers_;  // each row's, parsed once: every candidate writes them
 };
 
 // "/motions/light/lead" for "motions.light.lead".

@@ -175,6 +175,44 @@ TEST_CASE("A motion longer than the frame limit is refused with the limit", "[sp
   CHECK_THAT(e.what(), Catch::Contains("at most 3600"));
 }
 
+TEST_CASE("One motion is read alone as load_spec reads it, and refused where load_spec refuses it", "[spec][loader]") {
+  json doc = builtin();
+  doc["frame_rate"] = 30;
+  doc["motions"]["strong"]["lead"] = "100 ms";
+  const IconSpec whole = load_spec(doc);
+  for (const std::string name : {"light", "strong"}) {
+    const iconsynth::motion::ChoreographyParams alone = load_motion(doc, name, whole.module_count());
+    CHECK(alone.lead == whole.choreography(name).lead);
+    CHECK(alone.tail == whole.choreography(name).tail);
+    CHECK(alone.loop == whole.choreography(name).loop);
+    CHECK(iconsynth::motion::clip_timing(alone.timeline, 4).end == iconsynth::motion::clip_timing(whole.choreography(name).timeline, 4).end);
+  }
+  // The rest of the document is not read: a layout the loader refuses does not stop the motion.
+  doc["layout"]["link"]["gap"] = 3;
+  CHECK(load_motion(doc, "light", 4).lead == whole.choreography("light").lead);
+  const auto refused = [&](const std::function<void(json&)>& edit) {
+    json bad = builtin();
+    edit(bad);
+    std::string alone, whole_error;
+    try {
+      load_motion(bad, "strong", 4);
+    } catch (const SpecError& e) {
+      alone = e.pointer();
+    }
+    try {
+      load_spec(bad);
+    } catch (const SpecError& e) {
+      whole_error = e.pointer();
+    }
+    CHECK(!alone.empty());
+    CHECK(alone == whole_error);
+  };
+  refused([](json& d) { d["motions"]["strong"]["tail"] = 0; });
+  refused([](json& d) { d["motions"]["strong"]["timeline"]["sequence"][2]["exchange"]["travel"]["frames"] = 8; });
+  refused([](json& d) { d["motions"]["strong"]["colour"] = 1; });
+  CHECK_THROWS_AS(load_motion(builtin(), "none", 4), SpecError);
+}
+
 TEST_CASE("Motions say whether they loop, and a loop whose ends differ is refused at its loop field", "[spec][loader]") {
   CHECK(error_after([](json& d) { d["motions"]["light"].erase("loop"); }).pointer() == "/motions/light/loop");
   const SpecError e = error_after([](json& d) {

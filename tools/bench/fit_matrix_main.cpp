@@ -5,8 +5,11 @@
 // restructure.h) and our bundle — fitted with the CLI's default budget (15 s an animation, 60 s a
 // bundle), the players' reading included. Prints one line a fit, then per form the median and
 // 95th percentile of time and frames drawn, how many matched and how many converged.
-//   ./build/bench_fit_matrix [--cases 12] [--seed 38] [--forms lottie,copy,bundle] [--budget SECONDS|none]
-// (--budget none: no limit, to see the work each fit does whatever the machine's load.)
+//   ./build/bench_fit_matrix [--cases 12] [--seed 38] [--forms lottie,copy,bundle] [--budget SECONDS|none] [--progress on]
+//                          [--from K]
+// (--budget none: no limit, to see the work each fit does whatever the machine's load; --progress
+// on: each fit's stages and their times on stderr, as `fit` prints them; --from K: cases K and on only,
+// the same specs as in a whole run.)
 
 #include "render/fit/fit.h"
 #include "render/lottie/asset_reader.h"
@@ -93,13 +96,14 @@ std::pair<std::string, std::string> target_of(const Case& c, const std::string& 
 }
 
 Run fit_once(const spec::IconSpec& base, const std::string& bytes, const std::string& name, double budget_seconds,
-             const render::fit::TargetOptions& reading) {
+             const render::fit::TargetOptions& reading, bool progress) {
   const auto started = render::fit::FitBudget::Clock::now();
   const std::clock_t cpu = std::clock();
   const render::lottie::Asset asset = render::lottie::read_asset_bytes(bytes, name);
   const double budget = budget_seconds != 0 ? std::max(0.0, budget_seconds) : asset.animations.size() > 1 ? 60 : 15;
   render::fit::FitOptions options;
   options.budget = render::fit::FitBudget(budget, started);
+  if (progress) options.progress = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
   const render::fit::Target target = render::fit::read_asset_target(base, asset, name, reading);
   const render::fit::FitResult r = render::fit::fit_target(base.source, target, options);
   return {std::chrono::duration<double>(render::fit::FitBudget::Clock::now() - started).count(),
@@ -120,10 +124,14 @@ int main(int argc, char** argv) {
   int cases = 12;
   unsigned seed = 38;
   double budget = 0;  // 0: the CLI's defaults; below 0: none
+  bool progress = false;
+  int from = 0;
   std::vector<std::string> forms{"lottie", "copy", "bundle"};
   for (int i = 1; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--cases")) cases = std::atoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--seed")) seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
+    else if (!std::strcmp(argv[i], "--from")) from = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--progress")) progress = !std::strcmp(argv[i + 1], "on");
     else if (!std::strcmp(argv[i], "--budget")) budget = std::strcmp(argv[i + 1], "none") ? std::atof(argv[i + 1]) : -1;
     else if (!std::strcmp(argv[i], "--forms")) {
       forms.clear();
@@ -133,7 +141,7 @@ int main(int argc, char** argv) {
         f = end ? end + 1 : f + std::strlen(f);
       }
     } else {
-      std::fprintf(stderr, "usage: bench_fit_matrix [--cases N] [--seed S] [--forms lottie,copy,bundle] [--budget SECONDS|none]\n");
+      std::fprintf(stderr, "usage: bench_fit_matrix [--cases N] [--seed S] [--forms lottie,copy,bundle] [--budget SECONDS|none] [--progress on] [--from K]\n");
       return 2;
     }
   }
@@ -147,9 +155,10 @@ int main(int argc, char** argv) {
   std::map<std::string, std::vector<Run>> runs;
   for (int k = 0; k < cases; ++k) {
     const Case c = draw_case(random);
+    if (k < from) continue;
     for (const std::string& form : forms) {
       const auto [bytes, name] = target_of(c, form);
-      const Run r = fit_once(base, bytes, name, budget, reading);
+      const Run r = fit_once(base, bytes, name, budget, reading, progress);
       runs[form].push_back(r);
       std::printf("case %2d %-7s %-62s %6.1f s (CPU %6.1f s) %8ld frames %s%s\n", k, form.c_str(), c.text.c_str(), r.seconds, r.cpu, r.renders,
                   r.matched ? "matched" : "NOT matched", r.converged ? "" : ", did not converge");
