@@ -137,6 +137,7 @@ void plan_web(const BuildContext& c, std::vector<PlannedFile>& out) {
     if (name == lottie::descriptor_file_name(c.spec)) return "descriptor";
     if (name.ends_with(".d.mts")) return "types";
     if (name.ends_with(".mjs")) return "module";
+    if (name.ends_with(".png")) return "coverage";
     return "json";
   };
   for (const std::string& name : web::web_package_files(c.spec)) {
@@ -183,7 +184,7 @@ const std::vector<OutputKind>& output_kinds() {
       {"bundle", "<icon>.lottie", "the dotLottie bundle: every style x motion, every theme, the default weight", "", plan_bundle},
       {"descriptor", "<icon>.mjs", "the bundle's descriptor module", "", plan_descriptor},
       {"web", "web/…", "the web package: the bundle, its masters (drawn for the pixels of each size a page shows it at, at each "
-       "preset weight), its descriptor, a runtime, a React component, a custom element and TypeScript declarations, to copy "
+       "preset weight: Cairo's frames as coverage, and the bundle fitted to those pixels), its descriptor, a runtime, a React component, a custom element and TypeScript declarations, to copy "
        "into a site or install with npm", "", plan_web},
       {"index", "index.html", "a page of everything above, with previews", "", plan_index},
   };

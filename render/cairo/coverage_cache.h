@@ -26,6 +26,7 @@ class CoverageCache {
   void insert(std::shared_ptr<CoverageMask> mask);
 
   std::size_t bytes() const { return bytes_; }
+  std::size_t budget() const { return budget_; }
 
  private:
   struct Entry {

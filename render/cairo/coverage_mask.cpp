@@ -41,8 +41,8 @@ CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas,
     : key_(std::move(key)), key_hash_(hash_of_key(key_)), width_(box.width()), height_(box.height()) {
   // One pass a row, a word of eight columns at a time: empty words are skipped (four at a time
   // where they can be), full ones join a full run, and each other word joins a partial run with
-  // its bytes, its empty ends trimmed; what was read is cleared behind. The runs and bytes are
-  // gathered in buffers kept from mask to mask, then copied at their final size.
+  // its bytes, its empty ends trimmed; the row's inked stretch is cleared once, at its end. The
+  // runs and bytes are gathered in buffers kept from mask to mask, then copied at their final size.
   constexpr std::uint64_t kAll = ~std::uint64_t{0};
   thread_local std::vector<Run> runs;
   thread_local std::vector<std::uint8_t> bytes;
@@ -60,6 +60,7 @@ CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas,
     }
     unsigned char* row = canvas + std::ptrdiff_t{box.y0 + y} * canvas_stride + on.x0;
     const std::size_t first = runs.size();
+    int ink_from = -1, ink_to = 0;  // the columns read that held ink
     const auto word_at = [row](int x) { return word_of(row + x, 8); };
     int x = 0;
     for (;;) {
@@ -78,7 +79,8 @@ CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas,
         } else {
           runs.push_back({from + shift, x + shift, kFull});
         }
-        std::memset(row + from, 0, std::size_t(x - from));
+        if (ink_from < 0) ink_from = from;
+        ink_to = x;
         continue;
       }
       const auto [lo, hi] = inked_bytes(word);
@@ -90,13 +92,29 @@ CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas,
       if (used + 8 > bytes.size()) bytes.resize(std::max<std::size_t>(256, bytes.size() * 2));
       std::memcpy(bytes.data() + used, row + x + lo, 8);  // eight read, hi - lo kept
       used += std::size_t(hi - lo);
-      std::memset(row + x, 0, std::size_t(n));
+      if (ink_from < 0) ink_from = x;
+      ink_to = x + n;
       x += 8;
     }
+    if (ink_from >= 0) std::memset(row + ink_from, 0, std::size_t(ink_to - ink_from));
     row_runs_.push_back(static_cast<std::uint32_t>(runs.size()));
   }
   runs_.assign(runs.begin(), runs.end());
   coverage_.assign(bytes.begin(), bytes.begin() + std::ptrdiff_t(used));
+}
+
+CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas, int canvas_stride, int canvas_size, const PixelBox& box,
+                           Dense)
+    : key_(std::move(key)), key_hash_(hash_of_key(key_)), width_(box.width()), height_(box.height()), dense_(true),
+      row_runs_(std::size_t(std::max(0, height_)) + 1, 0),
+      coverage_(std::size_t(std::max(0, width_)) * std::size_t(std::max(0, height_)), 0) {
+  const PixelBox on = box.intersected({0, 0, canvas_size, canvas_size});
+  if (on.empty()) return;
+  for (int y = on.y0; y < on.y1; ++y) {
+    unsigned char* row = canvas + std::ptrdiff_t{y} * canvas_stride + on.x0;
+    std::memcpy(coverage_.data() + std::ptrdiff_t{y - box.y0} * width_ + (on.x0 - box.x0), row, std::size_t(on.width()));
+    std::memset(row, 0, std::size_t(on.width()));
+  }
 }
 
 CoverageMask::CoverageMask(std::vector<std::int64_t> key, int width, int height, std::vector<Run> runs,
@@ -105,6 +123,7 @@ CoverageMask::CoverageMask(std::vector<std::int64_t> key, int width, int height,
       row_runs_(std::move(row_runs)) {}
 
 std::uint8_t CoverageMask::at(int x, int y) const {
+  if (dense_) return dense_row(y)[x];
   for (const Run* run = runs_begin(y); run != runs_end(y); ++run) {
     if (x < run->x0) break;
     if (x < run->x1) return run->full() ? 255 : coverage(*run)[x - run->x0];
@@ -115,6 +134,10 @@ std::uint8_t CoverageMask::at(int x, int y) const {
 void CoverageMask::expand(unsigned char* a8, int stride) const {
   for (int y = 0; y < height_; ++y) {
     unsigned char* row = a8 + std::ptrdiff_t{y} * stride;
+    if (dense_) {
+      std::memcpy(row, dense_row(y), std::size_t(width_));
+      continue;
+    }
     std::memset(row, 0, std::size_t(width_));
     for (const Run* run = runs_begin(y); run != runs_end(y); ++run) {
       if (run->full()) {
@@ -139,6 +162,7 @@ PartRasteriser::PartRasteriser(int size, double px_per_unit)
                                                    cairo_format_stride_for_width(CAIRO_FORMAT_A8, size))),
       cr_(make_context(surface_.get())) {
   cairo_set_source_rgb(cr_.get(), 1, 1, 1);
+  cairo_set_tolerance(cr_.get(), curve_tolerance(size));  // as draw_frame flattens at this size
 }
 
 cairo_matrix_t PartRasteriser::matrix(const geometry::Affine& transform) {
@@ -174,7 +198,7 @@ void PartRasteriser::key(const geometry::Affine& transform, const std::vector<ca
 
 std::shared_ptr<CoverageMask> PartRasteriser::rasterise(const geometry::Affine& transform,
                                                         const std::vector<cairo_path_data_t>& path, const Paint& paint,
-                                                        const PixelBox& box, std::vector<std::int64_t> key) {
+                                                        const PixelBox& box, std::vector<std::int64_t> key, bool dense) {
   cairo_t* cr = cr_.get();
   cairo_save(cr);
   cairo_scale(cr, px_per_unit_, px_per_unit_);
@@ -183,7 +207,9 @@ std::shared_ptr<CoverageMask> PartRasteriser::rasterise(const geometry::Affine& 
   ink_path(cr, paint);
   cairo_restore(cr);
   cairo_surface_flush(surface_.get());
-  auto mask = std::make_shared<CoverageMask>(std::move(key), canvas_.data(), cairo_image_surface_get_stride(surface_.get()), size_, box);
+  const int stride = cairo_image_surface_get_stride(surface_.get());
+  auto mask = dense ? std::make_shared<CoverageMask>(std::move(key), canvas_.data(), stride, size_, box, CoverageMask::Dense{})
+                    : std::make_shared<CoverageMask>(std::move(key), canvas_.data(), stride, size_, box);
   cairo_surface_mark_dirty(surface_.get());
   return mask;
 }

@@ -34,10 +34,18 @@ class CoverageMask {
   // last row), which is left transparent there; where `box` reaches past the canvas the mask is
   // empty.
   CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas, int canvas_stride, int canvas_size, const PixelBox& box);
+  // The same coverage kept byte for byte, not as runs: cheaper to take from the canvas, dearer
+  // to keep (a mask a first play composites once or twice). Its rows have no runs.
+  struct Dense {};
+  CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas, int canvas_stride, int canvas_size, const PixelBox& box, Dense);
   // A width × height mask of full runs only: row y's are runs[row_runs[y]] … runs[row_runs[y + 1]].
   CoverageMask(std::vector<std::int64_t> key, int width, int height, std::vector<Run> runs, std::vector<std::uint32_t> row_runs);
 
   int width() const { return width_; }
+  // Whether the mask is kept byte for byte (dense_row) rather than as runs.
+  bool dense() const { return dense_; }
+  // Row y's coverage, a byte a column, of a dense mask.
+  const std::uint8_t* dense_row(int y) const { return coverage_.data() + std::ptrdiff_t{y} * width_; }
   int height() const { return height_; }
   const Run* runs_begin(int y) const { return runs_.data() + row_runs_[std::size_t(y)]; }
   const Run* runs_end(int y) const { return runs_.data() + row_runs_[std::size_t(y) + 1]; }
@@ -57,9 +65,10 @@ class CoverageMask {
   std::vector<std::int64_t> key_;
   std::uint64_t key_hash_;
   int width_, height_;
+  bool dense_ = false;
   std::vector<Run> runs_;
   std::vector<std::uint32_t> row_runs_;  // row y's runs: [row_runs_[y], row_runs_[y + 1])
-  std::vector<std::uint8_t> coverage_;    // the bytes of every run that is not full
+  std::vector<std::uint8_t> coverage_;    // the bytes of every run that is not full; a dense mask's every byte
 };
 
 // The one place that knows how a part is rasterised into a mask and what decides its pixels,
@@ -86,7 +95,7 @@ class PartRasteriser {
   // canvas-sized surface and moved out, because Cairo's coverage can change by a level with the
   // bounds of the surface it draws on.
   std::shared_ptr<CoverageMask> rasterise(const geometry::Affine& transform, const std::vector<cairo_path_data_t>& path,
-                                          const Paint& paint, const PixelBox& box, std::vector<std::int64_t> key);
+                                          const Paint& paint, const PixelBox& box, std::vector<std::int64_t> key, bool dense = false);
 
   // A fill's mask over `box` where its edge is hidden (inside_mask.h), without Cairo; `key` is
   // its key with kind() set to kInsideOnly.

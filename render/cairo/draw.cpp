@@ -25,6 +25,8 @@ void set_color(cairo_t* cr, spec::Rgba c, double opacity) {
 
 }  // namespace
 
+double curve_tolerance(double size_px) { return size_px >= kCoarseCurvesFrom ? 0.25 : 0.1; }
+
 void apply_transform(cairo_t* cr, const geometry::Affine& transform) {
   const auto& m = transform.matrix();
   cairo_matrix_t matrix;
@@ -107,6 +109,7 @@ void draw_element(cairo_t* cr, const FrameElement& fe, const std::vector<std::ve
 
 void draw_frame(cairo_t* cr, const FrameScene& frame, double px_per_unit) {
   cairo_save(cr);
+  cairo_set_tolerance(cr, curve_tolerance(px_per_unit * frame.scene->grid));
   cairo_scale(cr, px_per_unit, px_per_unit);
   for (const FrameElement& fe : frame.elements) draw_element(cr, fe);
   cairo_restore(cr);

@@ -17,9 +17,13 @@ constexpr int kMargin = 2;
 
 // A stroke at least this wide on each side of its outline (in pixels) covers every pixel the
 // outline's edge crosses: such a pixel lies within √2 of the outline, and Cairo flattens the
-// fill's edge and the stroke's sides each to within 0.1 px (the inside mask its own to 0.05), so
-// 1.66 px would do.
+// fill's edge and the stroke's sides each to within a quarter pixel at most (curve_tolerance; the
+// inside mask its own to 0.05), so 1.96 px would do.
 constexpr double kHidingHalfWidth = 2;
+
+// The masks kept byte for byte (see job_for): from a few words a row (a module's box is 29 × 29
+// px at 64 px, 93 × 93 at 256) to about 128 × 128 px.
+constexpr std::int64_t kDenseMaskPixelsFrom = 24 * 24, kDenseMaskPixelsTo = 128 * 128;
 
 // The smallest size whose masks take long enough to draw to be worth handing to another thread.
 constexpr int kWorkersFrom = 64;
@@ -60,6 +64,7 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t m
     : scene_(&scene), size_(size), px_per_unit_(size / scene.grid), backdrop_((check_output_size(size), size), size),
       image_(size, size), cr_(make_context(image_.get())), rasteriser_(size_, px_per_unit_), region_(cairo_region_create()),
       masks_(mask_budget_bytes), worker_threads_(std::max(0, workers)) {
+  cairo_set_tolerance(cr_.get(), curve_tolerance(size_));  // as draw_frame flattens at this size
   for (const Element& e : scene.elements) {
     auto& paths = paths_.emplace_back();
     geometry::Bounds& bounds = local_bounds_.emplace_back();
@@ -99,6 +104,7 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t m
   if (backdrop_count_ > 0) {
     const FrameScene rest = evaluate(scene, 0);
     CairoContext cr = make_context(backdrop_.get());
+    cairo_set_tolerance(cr.get(), curve_tolerance(size_));
     cairo_scale(cr.get(), px_per_unit_, px_per_unit_);
     for (std::size_t i = 0; i < backdrop_count_; ++i) draw_element(cr.get(), rest.elements[i], &paths_[i]);
   }
@@ -166,6 +172,13 @@ MaskJob FrameRenderer::job_for(std::size_t element, std::size_t part, const Fram
   MaskJob job{fe.transform, &paths_[element][part], p.paint, ink.box, {}, 0, edge_hidden(element, part, fe)};
   rasteriser_.key(fe.transform, paths_[element][part], p.paint, ink.box, ink.clipped, job.key);
   if (job.inside_only) job.key[PartRasteriser::kKindWord] = PartRasteriser::kInsideOnly;
+  // Masks of middling size are kept byte for byte while the masks take at most half the budget:
+  // a first play composites most masks once or twice, and taking runs out costs more than it
+  // saves. Large ones (from about 512 px) are kept as runs: their long full and empty stretches
+  // cost a run each, and a loop's masks take a fifth of the bytes; so are tiny ones (at icon
+  // sizes), where a row is a run or two.
+  const std::int64_t pixels = std::int64_t{ink.box.width()} * ink.box.height();
+  job.dense = pixels >= kDenseMaskPixelsFrom && pixels <= kDenseMaskPixelsTo && masks_.bytes() <= masks_.budget() / 2;
   job.hash = hash_of_key(job.key);
   return job;
 }
@@ -393,7 +406,9 @@ void FrameRenderer::render_frame(const FrameScene& frame) {
     const cairo_rectangle_int_t box{shown_boxes_[i].x0, shown_boxes_[i].y0, shown_boxes_[i].width(), shown_boxes_[i].height()};
     if (cairo_region_contains_rectangle(region, &box) != CAIRO_REGION_OVERLAP_OUT) want_masks(i, frame.elements[i]);
   }
-  if (jobs_.size() > 1 && !workers_ && worker_threads_ > 0 && size_ >= kWorkersFrom && step_ != 0) {
+  // Workers for a play by frame number, from its first frame (every mask drawn) on.
+  const bool by_number = last_frame_ != kNoFrame;
+  if (jobs_.size() > 1 && !workers_ && worker_threads_ > 0 && size_ >= kWorkersFrom && by_number) {
     workers_ = std::make_unique<MaskWorkers>(size_, px_per_unit_, worker_threads_);
     if (workers_->threads() == 0) {  // other renderers hold them all: this one draws alone
       workers_.reset();

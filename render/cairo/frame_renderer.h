@@ -4,9 +4,9 @@
 //   - each part's outline as Cairo path data, and each element's bounds;
 //   - the leading elements that never move (the links), drawn once as the backdrop every frame
 //     starts from;
-//   - each part's coverage (a mask of the element's box, kept as runs: coverage_mask.h), drawn
-//     again only when its element's transform changes, so a module at rest is composited, not
-//     rasterised;
+//   - each part's coverage (a mask of the element's box: coverage_mask.h; byte for byte when it
+//     is small, as runs when large), drawn again only when its element's transform changes, so a
+//     module at rest is composited, not rasterised;
 //   - every mask drawn, by a key of what decides its pixels (coverage_mask.h, coverage_cache.h):
 //     the modules swell together, and where their centres sit alike on the pixel grid (the 2×2
 //     ring's at every multiple of 24 px, unless a swelling card reaches past the canvas) one
@@ -50,7 +50,8 @@ class FrameRenderer {
   // `scene` must outlive the renderer; std::invalid_argument when `size` is out of range.
   // `workers` threads (0: none) share out the masks of a frame with the caller, and draw ahead
   // those of the next frames of a play in order (render(double), frames evenly apart); they
-  // start with the first such frame that needs two masks drawn, as many as the process has left
+  // start with the first frame given by number that needs two masks drawn (a play's first
+  // draws every mask), as many as the process has left
   // (renderers on every core, as build's and the preview's, share the machine's few). Frames
   // given as FrameScenes are drawn by the caller alone.
   FrameRenderer(const AnimatedScene& scene, int size, std::size_t mask_budget_bytes = kDefaultMaskBudget,

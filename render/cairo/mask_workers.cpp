@@ -7,7 +7,7 @@ namespace iconsynth::render {
 
 std::shared_ptr<CoverageMask> draw_mask(PartRasteriser& rasteriser, MaskJob job) {
   if (job.inside_only) return rasteriser.inside(job.transform, *job.path, job.box, std::move(job.key));
-  return rasteriser.rasterise(job.transform, *job.path, job.paint, job.box, std::move(job.key));
+  return rasteriser.rasterise(job.transform, *job.path, job.paint, job.box, std::move(job.key), job.dense);
 }
 
 namespace {

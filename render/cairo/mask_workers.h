@@ -29,6 +29,7 @@ struct MaskJob {
   std::vector<std::int64_t> key;
   std::uint64_t hash;
   bool inside_only;  // PartRasteriser::inside rather than rasterise
+  bool dense = false;  // kept byte for byte (CoverageMask::Dense) rather than as runs
 };
 
 // Draws `job` with `rasteriser`.

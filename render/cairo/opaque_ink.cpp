@@ -3,6 +3,8 @@
 #include "render/cairo/cairo_blend.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 namespace iconsynth::render {
 
@@ -24,6 +26,10 @@ std::uint32_t OpaqueInk::over(std::uint32_t under, std::uint8_t coverage) const 
 }
 
 void OpaqueInk::draw_row(std::uint32_t* row, const CoverageMask& mask, int y, int origin, int x0, int x1) const {
+  if (mask.dense()) {
+    draw_dense_row(row, mask.dense_row(y), origin, std::max(x0, origin), std::min(x1, origin + mask.width()));
+    return;
+  }
   for (const CoverageMask::Run* run = mask.runs_begin(y); run != mask.runs_end(y); ++run) {
     const int from = std::max(run->x0 + origin, x0), to = std::min(run->x1 + origin, x1);
     if (from >= to) continue;
@@ -45,6 +51,73 @@ void OpaqueInk::draw_row(std::uint32_t* row, const CoverageMask& mask, int y, in
         row[x] = over(under, a);
       }
     }
+  }
+}
+
+void OpaqueInk::draw_dense_row(std::uint32_t* row, const std::uint8_t* coverage, int origin, int from, int to) const {
+  // Eight columns at a time: an empty word skipped, a full one filled, the others blended from
+  // their first inked byte to their last.
+  constexpr std::uint64_t kAll = ~std::uint64_t{0};
+  const std::uint32_t* over_clear = over_[0].data();
+  for (int x = from; x < to;) {
+    const int word_end = std::min(x + 8, to);
+    int lo = x, hi = word_end;
+    if (word_end == x + 8) {
+      std::uint64_t word;
+      std::memcpy(&word, coverage + (x - origin), 8);
+      const auto word_at = [&](int at) {
+        std::uint64_t w;
+        std::memcpy(&w, coverage + (at - origin), 8);
+        return w;
+      };
+      if (word == 0) {  // and the empty words after it
+        for (x = word_end; x + 32 <= to && (word_at(x) | word_at(x + 8) | word_at(x + 16) | word_at(x + 24)) == 0;) x += 32;
+        while (x + 8 <= to && word_at(x) == 0) x += 8;
+        continue;
+      }
+      if (word == kAll) {  // and the full words after it, filled at once
+        int end = word_end;
+        while (end + 8 <= to && word_at(end) == kAll) end += 8;
+        std::fill(row + x, row + end, color_);
+        x = end;
+        continue;
+      }
+      const int low_zeros = std::countr_zero(word) / 8, high_zeros = std::countl_zero(word) / 8;
+      if constexpr (std::endian::native == std::endian::little) {
+        lo = x + low_zeros, hi = word_end - high_zeros;
+      } else {
+        lo = x + high_zeros, hi = word_end - low_zeros;
+      }
+    }
+    // Under one colour the word has a table for (mostly transparent, or a card's fill), looked
+    // up without a branch: a table's blend at coverage 0 is the colour under, at 255 its own.
+    const std::uint32_t first = row[lo];
+    bool uniform = true;
+    for (int i = lo + 1; i < hi; ++i) uniform &= row[i] == first;
+    const std::uint32_t* table = nullptr;
+    if (uniform) {
+      for (std::size_t u = 0; u < unders_.size() && !table; ++u) {
+        if (unders_[u] == first) table = over_[u].data();
+      }
+    }
+    if (table) {
+      for (int i = lo; i < hi; ++i) row[i] = table[coverage[i - origin]];
+      x = word_end;
+      continue;
+    }
+    for (int i = lo; i < hi; ++i) {
+      const std::uint8_t a = coverage[i - origin];
+      if (a == 0) continue;
+      const std::uint32_t under = row[i];
+      if (a == 255) {
+        row[i] = color_;
+      } else if (under == 0) {
+        row[i] = over_clear[a];
+      } else {
+        row[i] = over(under, a);
+      }
+    }
+    x = word_end;
   }
 }
 

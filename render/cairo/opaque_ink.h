@@ -25,6 +25,9 @@ class OpaqueInk {
   void draw_row(std::uint32_t* row, const CoverageMask& mask, int y, int origin, int x0, int x1) const;
 
  private:
+  // draw_row for a dense mask: `coverage` is its row, whose byte 0 is canvas column `origin`;
+  // columns [from, to) lie within it.
+  void draw_dense_row(std::uint32_t* row, const std::uint8_t* coverage, int origin, int from, int to) const;
   // The colour over an opaque or partial pixel `under` at `coverage` (1 … 254).
   std::uint32_t over(std::uint32_t under, std::uint8_t coverage) const;
 

@@ -58,7 +58,10 @@ Json descriptor_data(const spec::IconSpec& spec, const DescriptorOptions& option
           {"slotIds", {kPrimarySlot, kPrimaryOpacitySlot, kSecondarySlot, kSecondaryOpacitySlot, kWeightSlot}},
           {"secondaryStyles", secondary_styles}};
   if (options.masters && !master_sizes(spec).empty()) {
-    data["masters"] = {{"sizes", master_sizes(spec)}, {"weights", spec.weight_presets}, {"path", master_path_pattern(spec)}};
+    data["masters"] = {{"sizes", master_sizes(spec)},
+                       {"weights", spec.weight_presets},
+                       {"path", master_path_pattern(spec)},
+                       {"raster", {{"path", raster_master_path_pattern(spec)}, {"clock", clock_bundle_path(spec)}}}};
   }
   return data;
 }

@@ -11,6 +11,14 @@
 // a folder beside the exact bundle:
 //
 //   masters/<id>-<px>px-w<weight>.lottie      e.g. masters/gpu-cluster-32px-w2.lottie
+//
+// Beside each, the raster masters of its pixels and weight (render/web/raster_master.h): Cairo's
+// own frames of each style × motion as coverage, which the runtime shows instead of the player's
+// drawing; and one clock bundle, the exact bundle with nothing to draw, whose timing, markers and
+// state machines the player runs for them:
+//
+//   masters/<id>-<px>px-w<weight>-<style>-<motion>.png   e.g. masters/gpu-cluster-32px-w2-outline-light.png
+//   masters/<id>-clock.lottie
 
 #include "spec/icon_spec.h"
 
@@ -38,5 +46,11 @@ std::string master_path(const spec::IconSpec& spec, const Master& master);
 // The same with "{px}" and "{weight}" in place of the numbers: how a page names any master (the
 // weight as JavaScript's String(weight) writes it, which weight_label matches for presets).
 std::string master_path_pattern(const spec::IconSpec& spec);
+
+// A raster master's path, and the same with "{px}", "{weight}", "{style}" and "{motion}" in place.
+std::string raster_master_path(const spec::IconSpec& spec, const Master& master, const std::string& style, const std::string& motion);
+std::string raster_master_path_pattern(const spec::IconSpec& spec);
+// The clock bundle's path ("masters/gpu-cluster-clock.lottie").
+std::string clock_bundle_path(const spec::IconSpec& spec);
 
 }  // namespace iconsynth::render::lottie

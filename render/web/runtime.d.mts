@@ -17,9 +17,16 @@ export interface IconDescriptor<Style extends string = string, Motion extends st
    * The bundles drawn for a page's pixels (in the web package; absent beside a bundle on its own):
    * one per backing-store size in `sizes` and preset weight in `weights`, at `path` (relative to
    * the bundle) with `{px}` and `{weight}` filled in. The runtime plays the one of the canvas's
-   * pixels and the look's weight, and the bundle itself for any other size or weight.
+   * pixels and the look's weight, and the bundle itself for any other size or weight. Beside them,
+   * `raster`: Cairo's frames of each style and motion at those pixels (`path`, `{style}` and
+   * `{motion}` filled in too), which the runtime shows there on the clock of bundle `clock`.
    */
-  readonly masters?: { readonly sizes: readonly number[]; readonly weights: readonly number[]; readonly path: string };
+  readonly masters?: {
+    readonly sizes: readonly number[];
+    readonly weights: readonly number[];
+    readonly path: string;
+    readonly raster?: { readonly path: string; readonly clock: string };
+  };
   /** The bundle, next to the module. */
   readonly src: URL;
   animation(look?: { style?: Style; motion?: Motion }): string;

@@ -52,10 +52,12 @@ export function createIcon(canvas, options = {}) {
   const onCalm = () => player?.stateMachineSetBooleanInput('@REDUCED_MOTION@', calm.matches);
   // `player` plays bundle `playing` on the canvas; its pixels ask for `wanted`.
   let player = null, playing, wanted, shown = false, style, queued, gone = false, settle, refuse;
+  // Raster masters (./raster.mjs): what draws them, once loaded; in use or null; the ones a site did not copy.
+  let frames, loading, raster = null, uncopied = new Set();
   const ready = new Promise((ok, bad) => { settle = ok; refuse = bad; });
   ready.catch(() => {}); // reported through the handle's own promise
 
-  const paint = () => player.setSlots(icon.slots(look));
+  const paint = () => (raster ? raster.paint(icon.slots(look), look.style) : player.setSlots(icon.slots(look)));
   // Each style has its state machine: hover and click play by themselves, as the bundle says.
   const start = () => {
     if (style === (look.style ?? icon.defaults.style)) return;
@@ -74,12 +76,13 @@ export function createIcon(canvas, options = {}) {
   const source = ([w, h], m = icon.masters, weight = look.weight ?? icon.weight.default) => {
     const at = m && href == icon.src && w === h && m.sizes.includes(w) && m.weights.includes(weight) &&
       String(new URL(m.path.replace('{px}', w).replace('{weight}', weight), href));
-    return at || href;
+    const clock = at && m.raster && `${new URL(m.raster.clock, href)}#${w}@${weight}`; // its raster masters' clock
+    return (!uncopied.has(clock) && clock) || at || href;
   };
   const fit = ([width, height, ratio] = pixels()) => {
     if (look.size) canvas.style.width = canvas.style.height = `${look.size}px`;
     if (width && height) [canvas.width, canvas.height] = [width, height];
-    player.setRenderConfig({ devicePixelRatio: ratio, autoResize: false });
+    player.setRenderConfig({ devicePixelRatio: ratio, autoResize: false, freezeOnOffscreen: !raster });
   };
 
   const named = (option, what, promise) => promise.catch((e) => fail(option, `cannot load ${what}: ${e?.message ?? e}`, Error));
@@ -87,33 +90,41 @@ export function createIcon(canvas, options = {}) {
   // bundle's own look on load), gives it the look, state and frame, and swaps it in in one task.
   const show = async () => {
     const at = source(pixels());
-    if (at === wanted || at === playing) return (wanted = at) === playing && (fit(), player.resize());
+    if (at === wanted || at === playing) return (wanted = at) === playing && (fit(), raster ? paint() : player.resize());
     wanted = at;
     const { DotLottie } = await import('@DOTLOTTIE_WEB@');
     const wasm = wasmLocation(wasmUrl);
     DotLottie.setWasmUrl(wasm); // one load, shared by every icon on the page
     await named('wasmUrl', wasm, DotLottie.preload());
     // A master a site did not copy: the bundle stands in.
-    const data = await named('src', at, bundle(at).catch((e) => (at === href ? Promise.reject(e) : bundle(href))));
-    const next = new DotLottie({ canvas: { width: 1, height: 1 }, data });
+    const clock = at.includes('#');
+    const data = await named('src', at, bundle(at.split('#')[0]).catch((e) => (at === href ? Promise.reject(e) : bundle(href))));
+    const next = new DotLottie({ canvas: { width: 1, height: 1 }, data, renderConfig: { freezeOnOffscreen: !clock } });
     await new Promise((ok, bad) => {
       next.addEventListener('load', ok);
       next.addEventListener('loadError', (e) => bad(new Error(`src: ${at} is not a dotLottie bundle (${e.error?.message})`)));
     });
+    if (clock) {
+      frames = await (loading ??= import('./raster.mjs').then((m) => m.rasterFrames(canvas, icon, href, bundle)));
+      if (gone) return next.destroy(), frames.destroy();
+      const now = player?.stateMachineGetCurrentState();
+      if (!(await frames.load(at, look.style, now in icon.motions ? now : icon.defaults.motion))) return next.destroy(), uncopied.add(at), show();
+    }
     if (gone || wanted !== at) return next.destroy();
     const state = player?.stateMachineGetCurrentState(), frame = player?.currentFrame;
     player?.destroy();
-    [player, playing, style] = [next, at];
+    [player, playing, style, raster] = [next, at, undefined, clock ? frames : null];
+    frames?.use(raster && player, at);
     // The player drops slots when its state machine switches animation: put the look back.
     player.addEventListener('stateMachineStateEntered', paint);
     start();
     if (state in icon.motions) player.stateMachineFireEvent(state), player.setFrame(frame);
-    paint();
     fit();
-    player.setCanvas(canvas); // draws now; pauses itself while off screen
+    paint();
+    if (!raster) player.setCanvas(canvas); // draws now; pauses itself while off screen
     if (!shown) {
       shown = true;
-      if (queued) player.stateMachineFireEvent(queued);
+      if (queued) player.stateMachineFireEvent(queued), raster?.wake();
       settle(true);
     }
   };
@@ -132,7 +143,7 @@ export function createIcon(canvas, options = {}) {
   box.observe(canvas);
   calm.addEventListener('change', onCalm);
   onDensity();
-  bundle(source(pixels())); // fetched while the player's module and wasm load
+  bundle(source(pixels()).split('#')[0]); // fetched while the player's module and wasm load
   again();
 
   const handle = {
@@ -140,7 +151,7 @@ export function createIcon(canvas, options = {}) {
     // Plays a motion (the look's by default) once, back to rest, as a click on a button asks.
     play(motion = look.motion ?? icon.defaults.motion) {
       icon.animation({ motion });
-      if (shown) player.stateMachineFireEvent(motion);
+      if (shown) player.stateMachineFireEvent(motion), raster?.wake();
       else queued = motion;
     },
     // Changes the look live; the same options as createIcon but icon, src and wasmUrl.
@@ -159,6 +170,7 @@ export function createIcon(canvas, options = {}) {
       calm.removeEventListener('change', onCalm);
       density.removeEventListener('change', onDensity);
       box.disconnect();
+      frames?.destroy();
       player?.destroy();
       player = null;
       shown = false;

@@ -3,7 +3,9 @@
 #include "render/cairo/sized_scene.h"
 #include "render/lottie/descriptor.h"
 #include "render/lottie/state_machine.h"
+#include "render/web/raster_master.h"
 #include "render/web/web_templates.h"
+#include "render/lottie/zip_writer.h"
 #include "spec/variant_space.h"
 
 #include <nlohmann/json.hpp>
@@ -58,6 +60,23 @@ Values template_values(const spec::IconSpec& spec, const WebPackageOptions& opti
           {"WEIGHT_PRESETS", weights(spec.weight_presets)}};
 }
 
+// A module as a page downloads it: its opening comment (what it is, how it was made) and its
+// code; the comments inside, written for the people who read render/web, stay there.
+std::string shipped_module(const std::string& text) {
+  std::string out;
+  bool code = false;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line(text.data() + at, end - at);
+    const std::size_t first = line.find_first_not_of(' ');
+    const bool comment = first != std::string_view::npos && line.substr(first).starts_with("//");
+    code = code || line.starts_with("import ") || line.starts_with("export ") || line.starts_with("const ");
+    if (!(code && comment)) out.append(line).append(end < text.size() ? "\n" : "");
+    at = end + 1;
+  }
+  return out;
+}
+
 std::string template_text(std::string_view name) {
   for (const WebTemplate& t : web_templates()) {
     if (t.name == name) return std::string(t.text);
@@ -95,12 +114,19 @@ std::string package_json(const spec::IconSpec& spec, const WebPackageOptions& op
 }  // namespace
 
 std::vector<std::string> web_package_files(const spec::IconSpec& spec) {
-  std::vector<std::string> files{"package.json", "runtime.mjs", "runtime.d.mts", "react.mjs", "react.d.mts", "element.mjs", "element.d.mts"};
+  std::vector<std::string> files{"package.json", "runtime.mjs", "raster.mjs", "runtime.d.mts", "react.mjs", "react.d.mts", "element.mjs", "element.d.mts"};
   if (std::find(files.begin(), files.end(), lottie::descriptor_file_name(spec)) != files.end()) {
     throw std::invalid_argument("/id: \"" + spec.id + "\" would name the web package's own " + spec.id + ".mjs; choose another id");
   }
   for (std::string name : {lottie::descriptor_file_name(spec), spec.id + ".d.mts", lottie::bundle_file_name(spec)}) files.push_back(name);
-  for (const lottie::Master& m : lottie::masters(spec)) files.push_back(lottie::master_path(spec, m));
+  const spec::VariantSpace space(spec);
+  for (const lottie::Master& m : lottie::masters(spec)) {
+    files.push_back(lottie::master_path(spec, m));
+    for (const std::string& style : space.styles()) {
+      for (const std::string& motion : space.motions()) files.push_back(lottie::raster_master_path(spec, m, style, motion));
+    }
+  }
+  if (!lottie::masters(spec).empty()) files.push_back(lottie::clock_bundle_path(spec));
   return files;
 }
 
@@ -111,6 +137,28 @@ lottie::BundleOptions master_options(lottie::BundleOptions exact, const lottie::
   return exact;
 }
 
+std::string clock_bundle(const spec::IconSpec& spec, const lottie::BundleOptions& exact) {
+  std::vector<lottie::ZipEntry> zip;
+  for (lottie::BundleEntry& e : lottie::bundle_entries(spec, exact)) {
+    if (e.path.starts_with("t/")) continue;  // the page paints the colours itself
+    if (e.path == "manifest.json") {
+      nlohmann::ordered_json manifest = nlohmann::ordered_json::parse(e.bytes);
+      manifest.erase("themes");
+      for (auto& animation : manifest["animations"]) animation.erase("themes"), animation.erase("initialTheme");
+      for (const char* words : {"description", "keywords", "custom"}) manifest.erase(words);
+      e.bytes = manifest.dump();
+    }
+    if (e.path.starts_with("a/") && e.path.ends_with(".json")) {
+      nlohmann::ordered_json animation = nlohmann::ordered_json::parse(e.bytes);
+      animation["layers"] = nlohmann::ordered_json::array();
+      animation.erase("assets");
+      e.bytes = animation.dump();
+    }
+    zip.push_back({std::move(e.path), std::move(e.bytes)});
+  }
+  return lottie::write_zip(zip);
+}
+
 std::string web_package_file(const spec::IconSpec& spec, const WebPackageOptions& options, const std::string& name) {
   if (name == "package.json") return package_json(spec, options);
   if (name == lottie::descriptor_file_name(spec)) {
@@ -119,11 +167,22 @@ std::string web_package_file(const spec::IconSpec& spec, const WebPackageOptions
     return lottie::write_descriptor(spec, descriptor);
   }
   if (name == lottie::bundle_file_name(spec)) return lottie::write_dotlottie(spec, options.bundle);
+  if (name == lottie::clock_bundle_path(spec)) return clock_bundle(spec, options.bundle);
+  const spec::VariantSpace space(spec);
   for (const lottie::Master& m : lottie::masters(spec)) {
     if (name == lottie::master_path(spec, m)) return lottie::write_dotlottie(spec, master_options(options.bundle, m));
+    for (const std::string& style : space.styles()) {
+      for (const std::string& motion : space.motions()) {
+        if (name != lottie::raster_master_path(spec, m, style, motion)) continue;
+        // Coverage only: the colours are the page's, so any theme draws the same planes.
+        const spec::Variant variant{style, m.weight, motion, spec.default_theme, std::nullopt};
+        return write_raster_master(scene_for_size(spec, variant, m.px), m.px).png;
+      }
+    }
   }
   const std::string source = name == spec.id + ".d.mts" ? "icon.d.mts" : name;
-  return lottie::fill_template(template_text(source), template_values(spec, options));
+  const std::string text = lottie::fill_template(template_text(source), template_values(spec, options));
+  return name.ends_with(".mjs") ? shipped_module(text) : text;
 }
 
 std::map<std::string, std::string> write_web_package(const spec::IconSpec& spec, const WebPackageOptions& options) {

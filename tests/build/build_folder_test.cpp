@@ -79,9 +79,9 @@ TEST_CASE("A full disk mid-build leaves the previous build byte-identical and no
   const fs::path dir = scratch_dir("build-disk-full");
   const fs::path disk = dir / "disk";
   fs::create_directories(disk);
-  // Room for one build at 16 px (about 1,260 KiB in blocks) and part of a second at 32 px (about
-  // 1,480 KiB): the second fills the disk part-way.
-  if (::mount("tmpfs", disk.c_str(), "tmpfs", 0, "size=1600k") != 0) {
+  // Room for one build at 16 px (about 3,650 KiB in blocks) and part of a second at 32 px (about
+  // 3,870 KiB): the second fills the disk part-way.
+  if (::mount("tmpfs", disk.c_str(), "tmpfs", 0, "size=4600k") != 0) {
     WARN("cannot mount a small tmpfs here (not root?): the disk-full case is not exercised");
     return;
   }
@@ -100,8 +100,8 @@ TEST_CASE("A full disk mid-build leaves the previous build byte-identical and no
   INFO(second.err);
   CHECK(second.exit_code == 1);
   CHECK_THAT(second.err, Catch::Contains("No space left on device") && Catch::Contains(out.string()));
-  CHECK(second.out.find(" 1/142]") != std::string::npos);  // it really did stop part-way
-  CHECK(second.out.find("[142/142]") == std::string::npos);
+  CHECK(second.out.find(" 1/324]") != std::string::npos);  // it really did stop part-way
+  CHECK(second.out.find("[324/324]") == std::string::npos);
   CHECK(after == before);
   CHECK(left.empty());
 }
@@ -218,7 +218,7 @@ TEST_CASE("manifest.json lists exactly the files on disk, each with its bytes an
     if (f.variant && f.kind != "bundle") CHECK(f.variant->color == "#E5484D");
   }
   CHECK(listed == on_disk);
-  CHECK(on_disk.size() == 142);
+  CHECK(on_disk.size() == 324);
   // The files' own words agree: a filmstrip of 90 frames, a static SVG at 24 px.
   const build::ManifestFile* strip = m.find("filmstrips/duotone-strong-w2.png");
   REQUIRE(strip);

@@ -3,6 +3,7 @@
 #include "render/cairo/coverage_cache.h"
 #include "render/cairo/coverage_mask.h"
 #include "render/cairo/draw.h"
+#include "render/cairo/opaque_ink.h"
 #include "mask_support.h"
 #include "support.h"
 
@@ -147,6 +148,7 @@ TEST_CASE("A mask's runs hold exactly the coverage Cairo drew, and nothing else"
     render::ImageSurface alone(kSize, kSize);
     {
       render::CairoContext cr = render::make_context(alone.get());
+      cairo_set_tolerance(cr.get(), render::curve_tolerance(kSize));  // as draw_frame flattens at this size
       cairo_scale(cr.get(), kPxPerUnit, kPxPerUnit);
       render::apply_transform(cr.get(), at.transform);
       render::set_path(cr.get(), render::cairo_path_data(part.path));
@@ -180,6 +182,31 @@ TEST_CASE("A mask's runs hold exactly the coverage Cairo drew, and nothing else"
     }
     CHECK(inked > 0);
     CHECK(runs > 0);
+  }
+}
+
+TEST_CASE("A mask kept byte for byte holds the coverage its runs hold, and draws the same pixels", "[render][cairo]") {
+  render::PartRasteriser rasteriser(kSize, kPxPerUnit);
+  const render::OpaqueInk ink(0xff3366ccu, {0xffffffffu});
+  for (const render::Part& part : sample_parts()) {
+    // Inside the canvas, and reaching past its left and top edges.
+    for (const Eigen::Vector2d& origin : {Eigen::Vector2d(9.3, 11.6), Eigen::Vector2d(-0.4, -0.7)}) {
+      const PlacedPart at = place(part, 1.07, origin);
+      const auto key = key_of(rasteriser, part, at);
+      const auto runs = rasteriser.rasterise(at.transform, render::cairo_path_data(part.path), part.paint, at.box, key);
+      const auto dense = rasteriser.rasterise(at.transform, render::cairo_path_data(part.path), part.paint, at.box, key, true);
+      CHECK_FALSE(runs->dense());
+      CHECK(dense->dense());
+      CHECK(test::same_pixels(*runs, *dense));
+      // Composited over transparent and over white pixels, clipped at either end.
+      for (int y = 0; y < runs->height(); ++y) {
+        std::vector<std::uint32_t> a(std::size_t(kSize + 16)), b(a.size());
+        for (std::size_t x = 0; x < a.size(); x += 3) a[x] = b[x] = 0xffffffffu;
+        ink.draw_row(a.data() + 8, *runs, y, at.box.x0, 1, kSize - 1);
+        ink.draw_row(b.data() + 8, *dense, y, at.box.x0, 1, kSize - 1);
+        CHECK(a == b);
+      }
+    }
   }
 }
 

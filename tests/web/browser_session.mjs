@@ -8,7 +8,7 @@
 //   /node_modules/@lottiefiles/dotlottie-web/ the pinned player, mapped by each page's import map
 //   /assets/player.wasm                      its wasm again, where a site hosting it names it (wasmUrl)
 //   /slow/PATH                               PATH, 300 ms late (a bundle still loading)
-//   UNCOPIED_MASTER                          404, as on a site that did not copy that master
+//   UNCOPIED_MASTERS                         404, as on a site that did not copy that master
 // Every page is instrumented before its scripts run: each putImageData on a canvas is counted and
 // logged with the player's frame, animation and state (DotLottie.prototype.setCanvas is wrapped to
 // know which player draws where), chosen draws are read back with getImageData; animation-frame
@@ -58,10 +58,10 @@ const fetched = {};      // path → requests
 const served = [];       // [path, bytes] of every response, in order
 const SLOW = '/slow', SLOW_MS = 300;        // /slow/PATH is PATH, served that late
 const SELF_HOSTED_WASM = '/assets/player.wasm'; // the player's wasm where a site put it itself (wasmUrl)
-// A master a site did not copy (no crisp cell plays weight 1.5): served as 404.
-const UNCOPIED_MASTER = '/generative-icons/masters/gpu-cluster-36px-w1.5.lottie';
+// A master a site did not copy, raster and vector (no crisp cell plays weight 1.5): served as 404.
+const UNCOPIED_MASTERS = ['/generative-icons/masters/gpu-cluster-36px-w1.5-outline-light.png', '/generative-icons/masters/gpu-cluster-36px-w1.5.lottie'];
 const TYPES = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm', '.lottie': 'application/zip',
-  '.html': 'text/html', '.json': 'application/json' };
+  '.html': 'text/html', '.json': 'application/json', '.png': 'image/png' };
 function fileFor(pathname) {
   if (pathname === SELF_HOSTED_WASM) return fileFor(WASM);
   if (pathname.startsWith(`${DLW}/`)) return path.join(dotlottieWeb, pathname.slice(DLW.length + 1));
@@ -74,7 +74,7 @@ async function serve(route) {
     await new Promise((ok) => setTimeout(ok, SLOW_MS));
     pathname = pathname.slice(SLOW.length);
   }
-  if (pathname === UNCOPIED_MASTER) return served.push([pathname, 0]), route.fulfill({ status: 404, body: 'not found' });
+  if (UNCOPIED_MASTERS.includes(pathname)) return served.push([pathname, 0]), route.fulfill({ status: 404, body: 'not found' });
   if (pages.has(pathname)) {
     const [type, body] = pages.get(pathname);
     served.push([pathname, Buffer.byteLength(body)]);
@@ -89,11 +89,15 @@ async function serve(route) {
 }
 
 const importMap = (imports = IMPORTS) => `<script type="importmap">${JSON.stringify({ imports })}</script>`;
-// Knows which player draws on which canvas (the runtime hands its player the page's canvas once).
+// Knows which player draws on which canvas: the one the runtime hands the page's canvas, or, for
+// raster masters (drawn by the runtime, the player drawing nowhere), the last player the page
+// listened to when the canvas's own is gone (a new master's player, given its listeners as it loads).
+const WATCH = `const setCanvas = DotLottie.prototype.setCanvas, listen = DotLottie.prototype.addEventListener;
+DotLottie.prototype.setCanvas = function (canvas) { canvas.__player = this; return setCanvas.call(this, canvas); };
+DotLottie.prototype.addEventListener = function (...args) { window.__listening = this; return listen.apply(this, args); };`;
 const WATCH_PLAYERS = `<script type="module">
 import { DotLottie } from '@lottiefiles/dotlottie-web';
-const setCanvas = DotLottie.prototype.setCanvas;
-DotLottie.prototype.setCanvas = function (canvas) { canvas.__player = this; return setCanvas.call(this, canvas); };
+${WATCH}
 </script>`;
 function page(pathname, body, head = importMap() + WATCH_PLAYERS) {
   pages.set(pathname, ['text/html', `<!doctype html><html><head><meta charset="utf-8">${head}` +
@@ -122,6 +126,7 @@ function instrument() {
   CanvasRenderingContext2D.prototype.putImageData = function (...args) {
     put.apply(this, args);
     const canvas = this.canvas;
+    if (!canvas.__player?.isLoaded && window.__listening?.isLoaded) canvas.__player = window.__listening;
     canvas.__log ??= [];
     const entry = { n: canvas.__log.length + 1, t: performance.now(), ...now(canvas) };
     if (entry.n === 1 || window.__keep(canvas, entry)) entry.rgba = read(canvas);
@@ -241,8 +246,7 @@ async function reactBundle(sizes = [SEED_SIZE]) {
     fs.writeFileSync(path.join(site, `${stem}.jsx`), `import { createRoot } from 'react-dom/client';
 import { DotLottie } from '@lottiefiles/dotlottie-web';
 import { GpuClusterIcon } from './${tsx}';
-const setCanvas = DotLottie.prototype.setCanvas;
-DotLottie.prototype.setCanvas = function (canvas) { canvas.__player = this; return setCanvas.call(this, canvas); };
+${WATCH}
 createRoot(document.getElementById('root')).render(<GpuClusterIcon />);
 `);
     await esbuild.build({
@@ -553,7 +557,7 @@ window.shown = await createIcon(document.getElementById('c'), { icon, size: 36, 
   await waitFor(p, () => window.shown !== undefined);
   const canvas = await p.evaluateHandle(() => document.getElementById('c'));
   results.uncopied = { shown: await p.evaluate(() => window.shown), first: saveFrames('uncopied', (await logOf(p, canvas)).slice(0, 1))[0],
-    fetched: served.slice(from).map(([at]) => at).filter((at) => at.endsWith('.lottie')) };
+    fetched: served.slice(from).map(([at]) => at).filter((at) => at.endsWith('.lottie') || at.endsWith('.png')) };
   log('uncopied', { ...results.uncopied, first: undefined });
   await p.close();
 }

@@ -1,0 +1,186 @@
+#include "render/web/raster_master.h"
+
+#include "render/cairo/raster.h"
+
+#include <png.h>
+
+#include <algorithm>
+#include <cmath>
+#include <csetjmp>
+#include <map>
+#include <stdexcept>
+
+namespace iconsynth::render::web {
+
+namespace {
+
+using Plane = std::vector<unsigned char>;
+
+// Which plane each part is painted on, back to front: the primary's parts under every part in
+// the secondary, the secondary's, then the primary's parts over them. A page compositing the
+// planes in that order paints each pixel as Cairo does wherever parts of the same plane do not
+// cross one another (duotone's cards fill in the secondary and stroke in the primary over it).
+std::vector<std::vector<int>> plane_of_parts(const AnimatedScene& scene) {
+  std::vector<std::vector<int>> planes;
+  bool secondary_seen = false;
+  for (const Element& element : scene.elements) {
+    std::vector<int>& parts = planes.emplace_back();
+    for (const Part& part : element.parts) {
+      const bool secondary = part.paint.role == ColorRole::Secondary;
+      secondary_seen = secondary_seen || secondary;
+      parts.push_back(secondary ? 1 : secondary_seen ? 2 : 0);
+    }
+  }
+  return planes;
+}
+
+// `scene` with the parts of `plane` in opaque white and every other part transparent: its alpha
+// is that plane's coverage, element opacity included.
+AnimatedScene only_plane(AnimatedScene scene, const std::vector<std::vector<int>>& planes, int plane) {
+  for (std::size_t e = 0; e < scene.elements.size(); ++e) {
+    std::vector<Part>& parts = scene.elements[e].parts;
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+      parts[p].paint.color = planes[e][p] == plane ? spec::Rgba{255, 255, 255, 255} : spec::Rgba{0, 0, 0, 0};
+    }
+  }
+  return scene;
+}
+
+Plane coverage(const AnimatedScene& scene, int frame, int px) {
+  const ImageSurface image = render_frame(evaluate(scene, frame), px);
+  Plane plane(std::size_t(px) * px);
+  for (int y = 0; y < px; ++y) {
+    for (int x = 0; x < px; ++x) plane[std::size_t(y) * px + x] = static_cast<unsigned char>(image.pixel(x, y) >> 24);
+  }
+  return plane;
+}
+
+std::string grey_png(const std::vector<unsigned char>& pixels, int width, int height) {
+  std::string bytes;
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+  png_infop info = png ? png_create_info_struct(png) : nullptr;
+  if (!info) {
+    png_destroy_write_struct(&png, nullptr);
+    throw std::runtime_error("libpng: cannot start a PNG");
+  }
+  // Everything that owns memory exists before the jump point (libpng reports errors by longjmp).
+  if (setjmp(png_jmpbuf(png))) {
+    png_destroy_write_struct(&png, &info);
+    throw std::runtime_error("libpng: cannot encode PNG");
+  }
+  png_set_write_fn(
+      png, &bytes,
+      [](png_structp p, png_bytep data, png_size_t length) {
+        static_cast<std::string*>(png_get_io_ptr(p))->append(reinterpret_cast<const char*>(data), length);
+      },
+      nullptr);
+  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  // Sparse coverage compresses best unfiltered, at zlib's best level: a page downloads it.
+  png_set_compression_level(png, 9);
+  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+  png_write_info(png, info);
+  for (int y = 0; y < height; ++y) png_write_row(png, const_cast<png_bytep>(&pixels[std::size_t(y) * width]));
+  png_write_end(png, info);
+  png_destroy_write_struct(&png, &info);
+  return bytes;
+}
+
+struct Grey {
+  int width = 0, height = 0;
+  std::vector<unsigned char> pixels;
+};
+
+Grey read_grey_png(const std::string& bytes) {
+  png_image image{};
+  image.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_memory(&image, bytes.data(), bytes.size())) {
+    throw std::invalid_argument(std::string("raster master: not a PNG (") + image.message + ")");
+  }
+  if (image.format != PNG_FORMAT_GRAY) {
+    png_image_free(&image);
+    throw std::invalid_argument("raster master: not an 8-bit greyscale PNG");
+  }
+  Grey grey{static_cast<int>(image.width), static_cast<int>(image.height), std::vector<unsigned char>(PNG_IMAGE_SIZE(image))};
+  if (!png_image_finish_read(&image, nullptr, grey.pixels.data(), 0, nullptr)) {
+    throw std::invalid_argument(std::string("raster master: cannot decode (") + image.message + ")");
+  }
+  return grey;
+}
+
+// The first row of frames below the header and the frame index.
+int index_rows(int frames, int px) { return (kRasterHeaderPixels + 2 * frames + px - 1) / px; }
+
+}  // namespace
+
+RasterMaster write_raster_master(const AnimatedScene& scene, int px) {
+  check_output_size(px);
+  const std::vector<std::vector<int>> part_planes = plane_of_parts(scene);
+  std::vector<AnimatedScene> layers;  // in the order a page paints them
+  std::vector<unsigned char> roles;
+  for (int plane = 0; plane < 3; ++plane) {
+    bool used = false;
+    for (const std::vector<int>& parts : part_planes) used = used || std::find(parts.begin(), parts.end(), plane) != parts.end();
+    if (!used) continue;
+    layers.push_back(only_plane(scene, part_planes, plane));
+    roles.push_back(plane == 1 ? 1 : 0);
+  }
+  RasterMaster out;
+  out.frames = scene.frame_count;
+  out.planes = static_cast<int>(layers.size());
+  if (out.frames < 1 || out.frames > 0xffff) throw std::invalid_argument("raster master: " + std::to_string(out.frames) + " frames, not 1 to 65535");
+  std::vector<unsigned char> header(std::size_t(index_rows(out.frames, px)) * px, 0);
+  header[0] = static_cast<unsigned char>(out.frames >> 8);
+  header[1] = static_cast<unsigned char>(out.frames & 0xff);
+  header[2] = static_cast<unsigned char>(out.planes);
+  std::copy(roles.begin(), roles.end(), header.begin() + 3);
+  std::map<std::string, int> seen;
+  std::vector<unsigned char> sheet = header;
+  for (int f = 0; f < out.frames; ++f) {
+    Plane frame;
+    for (const AnimatedScene& layer : layers) {
+      const Plane plane = coverage(layer, f, px);
+      frame.insert(frame.end(), plane.begin(), plane.end());
+    }
+    auto [at, added] = seen.try_emplace(std::string(frame.begin(), frame.end()), out.unique);
+    if (added) {
+      ++out.unique;
+      sheet.insert(sheet.end(), frame.begin(), frame.end());
+    }
+    sheet[kRasterHeaderPixels + 2 * f] = static_cast<unsigned char>(at->second >> 8);
+    sheet[kRasterHeaderPixels + 2 * f + 1] = static_cast<unsigned char>(at->second & 0xff);
+  }
+  out.png = grey_png(sheet, px, static_cast<int>(sheet.size() / px));
+  return out;
+}
+
+std::vector<std::uint32_t> composite_raster_frame(const std::string& png, int frame, spec::Rgba primary, spec::Rgba secondary) {
+  const Grey grey = read_grey_png(png);
+  const int px = grey.width;
+  const auto at = [&](std::size_t i) { return i < grey.pixels.size() ? int{grey.pixels[i]} : -1; };
+  const int frames = at(0) << 8 | at(1), planes = at(2);
+  if (frames < 1 || planes < 1 || planes > 3) throw std::invalid_argument("raster master: a header of " + std::to_string(frames) + " frames, " + std::to_string(planes) + " planes");
+  if (frame < 0 || frame >= frames) throw std::invalid_argument("raster master: no frame " + std::to_string(frame) + " of " + std::to_string(frames));
+  const int unique = at(kRasterHeaderPixels + 2 * frame) << 8 | at(kRasterHeaderPixels + 2 * frame + 1);
+  const std::size_t start = (std::size_t(index_rows(frames, px)) + std::size_t(unique) * planes * px) * px;
+  if (start + std::size_t(planes) * px * px > grey.pixels.size()) throw std::invalid_argument("raster master: frame " + std::to_string(frame) + " lies past the sheet");
+  // Premultiplied OVER, in [0, 1], plane after plane, each in its role's colour.
+  spec::Rgba colours[3];
+  for (int p = 0; p < planes; ++p) colours[p] = at(3 + p) == 1 ? secondary : primary;
+  std::vector<std::uint32_t> out(std::size_t(px) * px);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    double rgba[4] = {0, 0, 0, 0};
+    for (int p = 0; p < planes; ++p) {
+      const spec::Rgba& c = colours[p];
+      const double a = c.a / 255.0 * grey.pixels[start + std::size_t(p) * px * px + i] / 255.0;
+      rgba[0] = c.r / 255.0 * a + rgba[0] * (1 - a);
+      rgba[1] = c.g / 255.0 * a + rgba[1] * (1 - a);
+      rgba[2] = c.b / 255.0 * a + rgba[2] * (1 - a);
+      rgba[3] = a + rgba[3] * (1 - a);
+    }
+    const auto byte = [](double v) { return static_cast<std::uint32_t>(std::lround(std::clamp(v, 0.0, 1.0) * 255)); };
+    out[i] = byte(rgba[3]) << 24 | byte(rgba[0]) << 16 | byte(rgba[1]) << 8 | byte(rgba[2]);
+  }
+  return out;
+}
+
+}  // namespace iconsynth::render::web

@@ -1,0 +1,93 @@
+// Raster masters (render/web/raster_master.h): every frame a page composites from one is Cairo's
+// frame of the hinted scene at that size, in any colour and theme.
+#include "../render/support.h"
+
+#include <catch2/catch.hpp>
+
+#include "render/cairo/raster.h"
+#include "render/cairo/sized_scene.h"
+#include "render/lottie/masters.h"
+#include "render/web/raster_master.h"
+
+#include <cstdio>
+
+using namespace iconsynth;
+
+namespace {
+
+struct Worst {
+  double mean = 0;
+  int max = 0;
+};
+
+// Every frame of the master of `variant` at `px`, composited in its scene's colours, against Cairo.
+Worst judge(const render::Variant& variant, int px, render::web::RasterMaster* kept = nullptr) {
+  const render::AnimatedScene scene = render::scene_for_size(test::builtin_spec(), variant, px);
+  const render::web::RasterMaster master = render::web::write_raster_master(scene, px);
+  CHECK(master.frames == scene.frame_count);
+  CHECK(master.unique >= 1);
+  CHECK(master.unique <= master.frames);
+  CHECK(master.planes == (render::uses_role(scene, render::ColorRole::Secondary) ? 3 : 1));
+  Worst worst;
+  for (int f = 0; f < scene.frame_count; ++f) {
+    const render::ImageSurface cairo = render::render_frame(render::evaluate(scene, f), px);
+    const std::vector<std::uint32_t> page = render::web::composite_raster_frame(master.png, f, scene.primary, scene.secondary);
+    const render::DiffStats d = render::compare_images(cairo.view(), render::view_of(page, px, px), 32);
+    worst.mean = std::max(worst.mean, d.mean_abs);
+    worst.max = std::max(worst.max, d.max_abs);
+  }
+  if (kept) *kept = master;
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("A raster master composites to Cairo's hinted frames in every style, colour and theme", "[web][raster]") {
+  const char* colours[] = {"#ffffff", "#E5484D"};
+  for (const char* style : {"outline", "solid", "duotone"}) {
+    for (const char* theme : {"dark", "light"}) {
+      for (const char* colour : colours) {
+        for (const char* motion : {"light", "strong"}) {
+          for (int px : {16, 32}) {
+            const render::Variant v{style, 2, motion, theme, spec::parse_hex_color(colour)};
+            INFO(style << " " << theme << " " << colour << " " << motion << " at " << px << " px");
+            const Worst w = judge(v, px);
+            CHECK(w.mean <= 1.0);
+            std::printf("raster master %s %s %s %s %d px: worst frame mean %.3f, max %d\n", style, theme, colour, motion, px, w.mean, w.max);
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("A raster master stores each distinct frame once and says which frame is which", "[web][raster]") {
+  const render::Variant v{"outline", 2, "light", "dark", spec::parse_hex_color("#ffffff")};
+  const render::AnimatedScene scene = render::scene_for_size(test::builtin_spec(), v, 24);
+  const render::web::RasterMaster master = render::web::write_raster_master(scene, 24);
+  CHECK(master.unique < master.frames);  // the light motion holds frames
+  CHECK(master.png.substr(1, 3) == "PNG");
+  CHECK_THROWS_WITH(render::web::composite_raster_frame(master.png, master.frames, scene.primary, scene.secondary),
+                    Catch::Contains("no frame " + std::to_string(master.frames)));
+  CHECK_THROWS_WITH(render::web::composite_raster_frame("not a png", 0, scene.primary, scene.secondary), Catch::Contains("not a PNG"));
+  // Deterministic.
+  CHECK(render::web::write_raster_master(scene, 24).png == master.png);
+}
+
+// The bytes of every master a page may fetch for the seed's look (outline, weight 2), by size.
+TEST_CASE("Raster masters' bytes at each master size", "[web][raster]") {
+  for (int px : render::lottie::master_sizes(test::builtin_spec())) {
+    std::size_t bytes[2] = {0, 0};
+    int unique[2] = {0, 0};
+    const char* motions[] = {"light", "strong"};
+    for (int m = 0; m < 2; ++m) {
+      const render::Variant v{"outline", 2, motions[m], "dark", spec::parse_hex_color("#ffffff")};
+      const render::web::RasterMaster master = render::web::write_raster_master(render::scene_for_size(test::builtin_spec(), v, px), px);
+      bytes[m] = master.png.size();
+      unique[m] = master.unique;
+      CHECK(master.png.size() > 0);
+    }
+    std::printf("raster masters outline w2 at %d px: light %zu B (%d unique frames), strong %zu B (%d unique frames), together %zu B\n", px, bytes[0],
+                unique[0], bytes[1], unique[1], bytes[0] + bytes[1]);
+  }
+}
