@@ -41,7 +41,12 @@ step "install packages" bash tools/deps.sh --test
 # ThorVG for `check` (npm @lottiefiles/dotlottie-web, pinned): its tests require it, never skip it.
 step "install dotlottie-web" bash -c 'bash tools/dotlottie-web.sh > /dev/null'
 
-step "release configure" cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DICONSYNTH_BUILD_TESTS=ON
+# Unity sources: a library's files compiled as one translation unit (16 a batch), so the headers
+# they share (nlohmann-json, Eigen, Cairo, CLI11) and the templates they instantiate are compiled
+# once a library, not once a file: less than half the libraries' compile time (tools/bench/README.md,
+# "CI time"). The test suites compile file by file (tests/CMakeLists.txt says why).
+unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16)
+step "release configure" cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DICONSYNTH_BUILD_TESTS=ON "${unity[@]}"
 step "release build" cmake --build build -j2
 # The renderer's time beside rlottie's, a short run, for the log: it shows a regression, it fails
 # nothing (tools/bench/README.md has the full run).
@@ -53,7 +58,7 @@ step "release tests" ctest --test-dir build --output-on-failure -j2 --timeout 60
 # compiled once for both passes (coverage instrumentation costs the tests little).
 step "sanitizer configure" env CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DICONSYNTH_SANITIZE=address,undefined,fuzzer-no-link \
-  -DICONSYNTH_FUZZ=ON -DICONSYNTH_BUILD_BENCH=OFF
+  -DICONSYNTH_FUZZ=ON -DICONSYNTH_BUILD_BENCH=OFF "${unity[@]}"
 # iconsynth_completion and iconsynth_man run the sanitized CLI as the install does: `completion
 # bash`, and every command's --help through help2man.
 step "sanitizer build" cmake --build build-asan -j2 --target iconsynth_sanitizer_tests fuzz_iconsynth iconsynth_completion iconsynth_man

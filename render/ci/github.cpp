@@ -50,7 +50,7 @@ std::string markdown_text(std::string_view text) {
   return out;
 }
 
-std::string seconds_text(double seconds) {
+std::string seconds_label(double seconds) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f s", seconds);
   return text;
@@ -83,7 +83,7 @@ std::string markdown_summary(const TestSuite& suite, std::size_t max_rows) {
   md << "### " << markdown_text(suite.name) << ": " << (suite.passed() ? "passed" : "**failed**") << "\n\n";
   md << suite.cases.size() << " tests: " << suite.cases.size() - failures - errors - suite.count(Outcome::Skipped)
      << " passed, " << failures << " failed, " << errors << " errors, " << suite.count(Outcome::Skipped) << " skipped ("
-     << seconds_text(suite.seconds) << ")\n\n";
+     << seconds_label(suite.seconds) << ")\n\n";
   if (failures + errors > 0) {
     md << "| test | result | why |\n| --- | --- | --- |\n";
     std::size_t rows = 0;

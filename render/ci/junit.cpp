@@ -60,7 +60,7 @@ std::string escape_xml(std::string_view text, bool attribute) {
   return out;
 }
 
-std::string seconds_text(double seconds) {
+std::string junit_seconds(double seconds) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3f", seconds < 0 ? 0.0 : seconds);
   return text;
@@ -76,7 +76,7 @@ std::string counts(const TestSuite& suite) {
   using O = TestCase::Outcome;
   return attr("name", suite.name) + attr("tests", std::to_string(suite.cases.size())) +
          attr("failures", std::to_string(suite.count(O::Failed))) + attr("errors", std::to_string(suite.count(O::Error))) +
-         attr("skipped", std::to_string(suite.count(O::Skipped))) + attr("time", seconds_text(suite.seconds));
+         attr("skipped", std::to_string(suite.count(O::Skipped))) + attr("time", junit_seconds(suite.seconds));
 }
 
 }  // namespace
@@ -95,7 +95,7 @@ std::string junit_xml(const TestSuite& suite) {
     xml << "</system-out>\n";
   }
   for (const TestCase& c : suite.cases) {
-    xml << "    <testcase" << attr("name", c.name) << attr("classname", c.classname) << attr("time", seconds_text(c.seconds));
+    xml << "    <testcase" << attr("name", c.name) << attr("classname", c.classname) << attr("time", junit_seconds(c.seconds));
     if (!c.file.empty()) xml << attr("file", c.file);
     xml << ">\n";
     switch (c.outcome) {

@@ -7,10 +7,6 @@
 
 namespace iconsynth::render {
 
-namespace {
-int channel(std::uint32_t p, int shift) { return static_cast<int>((p >> shift) & 0xFF); }
-}  // namespace
-
 std::vector<std::uint32_t> pixels_of(const ImageView& image) {
   std::vector<std::uint32_t> out(static_cast<std::size_t>(image.width) * image.height);
   for (int y = 0; y < image.height; ++y) {
@@ -33,7 +29,7 @@ DiffStats compare_images(const ImageView& a, const ImageView& b, int tolerance) 
       if (pa == pb) continue;
       int pixel_max = 0;
       for (int shift = 0; shift < 32; shift += 8) {
-        const int d = std::abs(channel(pa, shift) - channel(pb, shift));
+        const int d = std::abs(pixel_channel(pa, shift) - pixel_channel(pb, shift));
         sum += d;
         pixel_max = std::max(pixel_max, d);
       }
@@ -53,11 +49,11 @@ std::vector<std::uint32_t> difference_image(const ImageView& a, const ImageView&
   for (int y = 0; y < a.height; ++y) {
     for (int x = 0; x < a.width; ++x) {
       const std::uint32_t pa = a.pixel(x, y), pb = b.pixel(x, y);
-      const int alpha_delta = channel(pb, 24) - channel(pa, 24);
+      const int alpha_delta = pixel_channel(pb, 24) - pixel_channel(pa, 24);
       int worst = 0;
-      for (int shift = 0; shift < 32; shift += 8) worst = std::max(worst, std::abs(channel(pa, shift) - channel(pb, shift)));
+      for (int shift = 0; shift < 32; shift += 8) worst = std::max(worst, std::abs(pixel_channel(pa, shift) - pixel_channel(pb, shift)));
       // Faint context: the union of both images' coverage in light grey.
-      const int context = std::max(channel(pa, 24), channel(pb, 24)) / 4;
+      const int context = std::max(pixel_channel(pa, 24), pixel_channel(pb, 24)) / 4;
       std::uint32_t r = context, g = context, bl = context;
       if (worst > 0) {
         const std::uint32_t strength = std::min(255, 64 + worst * 4);

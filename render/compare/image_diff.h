@@ -26,6 +26,9 @@ inline ImageView view_of(const std::vector<std::uint32_t>& pixels, int width, in
 // The pixels of a view copied into a tightly packed vector (drops stride padding).
 std::vector<std::uint32_t> pixels_of(const ImageView& image);
 
+// One 8-bit channel of a packed pixel: shift 24, 16, 8 or 0.
+inline int pixel_channel(std::uint32_t p, int shift) { return static_cast<int>((p >> shift) & 0xFF); }
+
 struct DiffStats {
   double mean_abs = 0;       // mean |a - b| over all pixels and the four channels, 0–255
   int max_abs = 0;           // largest single-channel difference

@@ -10,8 +10,6 @@ namespace iconsynth::render {
 
 namespace {
 
-int channel(std::uint32_t p, int shift) { return static_cast<int>((p >> shift) & 0xFF); }
-
 // A summed-area table: the sum over any axis-aligned rectangle in four lookups.
 class AreaSums {
  public:
@@ -76,7 +74,7 @@ ShapeDiff compare_shapes(const ImageView& a, const ImageView& b, int window) {
       const std::uint32_t pa = row_a[x], pb = row_b[x];
       int largest = 0;
       for (int shift = 0; shift < 32; shift += 8) {
-        const int ca = channel(pa, shift), cb = channel(pb, shift);
+        const int ca = pixel_channel(pa, shift), cb = pixel_channel(pb, shift);
         largest = std::max(largest, std::abs(ca - cb));
         ink_a[shift / 8] += ca;
         ink_b[shift / 8] += cb;

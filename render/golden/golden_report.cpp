@@ -32,7 +32,7 @@ std::string hex_colour(const spec::Rgba& c) {
   return text;
 }
 
-bool changed(const FrameCheck& f) { return f.status == FrameCheck::Status::Differs || f.status == FrameCheck::Status::Missing; }
+bool frame_changed(const FrameCheck& f) { return f.status == FrameCheck::Status::Differs || f.status == FrameCheck::Status::Missing; }
 
 // The report's images: each is added to the files and named relative to index.html.
 struct ReportImages {
@@ -108,8 +108,8 @@ void write_strip(const VariantCheck& v, int size, const std::string& actual_stri
   html << "<ol class=\"strip\" aria-label=\"key frames of " << escape_html(v.golden.id()) << " as they render now\">";
   for (std::size_t i = 0; i < v.frames.size(); ++i) {
     const FrameCheck& f = v.frames[i];
-    html << "<li class=\"cell" << (changed(f) ? " changed" : "") << "\"><span class=\"thumb\" role=\"img\" aria-label=\"frame " << f.frame
-         << (changed(f) ? ", changed" : "") << "\" style=\"" << backdrop_style(v.backdrop) << "; background-image:url('" << actual_strip
+    html << "<li class=\"cell" << (frame_changed(f) ? " changed" : "") << "\"><span class=\"thumb\" role=\"img\" aria-label=\"frame " << f.frame
+         << (frame_changed(f) ? ", changed" : "") << "\" style=\"" << backdrop_style(v.backdrop) << "; background-image:url('" << actual_strip
          << "'); background-position:-" << i * static_cast<std::size_t>(size) << "px 0; width:" << size << "px; height:" << size
          << "px\"></span>" << f.frame << "</li>";
   }
@@ -270,7 +270,7 @@ std::vector<OutputFile> write_report(const CheckReport& report, const std::files
   std::vector<OutputFile> files;
   ReportImages images{out, files};
   int differing_frames = 0;
-  for (const VariantCheck& v : report.variants) differing_frames += static_cast<int>(std::count_if(v.frames.begin(), v.frames.end(), changed));
+  for (const VariantCheck& v : report.variants) differing_frames += static_cast<int>(std::count_if(v.frames.begin(), v.frames.end(), frame_changed));
   const std::vector<ChangeGroup> groups = group_changes(report);
 
   std::ostringstream html;

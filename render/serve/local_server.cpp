@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 // A quiet stream is sent a comment this often, so a closed tab is noticed and its thread freed.
 constexpr auto kKeepAlive = std::chrono::seconds(10);
 
-bool inside(const fs::path& root, const fs::path& file) {
+bool path_under(const fs::path& root, const fs::path& file) {
   auto r = root.begin(), f = file.begin();
   for (; r != root.end(); ++r, ++f) {
     if (f == file.end() || *r != *f) return false;
@@ -112,7 +112,7 @@ fs::path served_file(const fs::path& root, const std::string& url_path) {
   const fs::path base = fs::canonical(root, ec);
   if (ec) return {};
   const fs::path file = fs::weakly_canonical(base / relative, ec);  // resolves links
-  if (ec || !inside(base, file)) return {};
+  if (ec || !path_under(base, file)) return {};
   return file;
 }
 

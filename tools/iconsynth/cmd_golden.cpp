@@ -174,7 +174,7 @@ void run_check(const GoldenOptions& o) {
   if (!fs::exists(manifest_path(o.dir))) {
     throw std::invalid_argument("no golden set in " + o.dir + " (" + manifest_path(o.dir).string() + " is missing)");
   }
-  CheckOptions options;
+  render::golden::CheckOptions options;  // not check's, which the other commands read
   if (o.tolerance_given) options.tolerance = o.tolerance;
   options.offset_px = Eigen::Vector2d::Constant(o.offset);
   options.renderer = this_renderer();
@@ -195,15 +195,15 @@ void run_check(const GoldenOptions& o) {
 }
 
 
-volatile std::sig_atomic_t stop_requested = 0;
-extern "C" void request_review_stop(int) { stop_requested = 1; }
+volatile std::sig_atomic_t review_stop_requested = 0;
+extern "C" void request_review_stop(int) { review_stop_requested = 1; }
 
 // Checks the set, serves its report with Accept and Undo accept until Ctrl-C or SIGTERM. A signal
 // is seen between two waits: the check, the report, or an accept under way finishes (its files
 // whole) before the command stops.
 void run_review(const GoldenOptions& o) {
   if (!o.report.empty()) render::build::check_folder_name(o.report, "--report");
-  stop_requested = 0;
+  review_stop_requested = 0;
   std::signal(SIGINT, request_review_stop);
   std::signal(SIGTERM, request_review_stop);
   const spec::IconSpec spec = o.spec.load();
@@ -221,11 +221,11 @@ void run_review(const GoldenOptions& o) {
     for (const OutputFile& f : write_report(first, o.report, {shell_word(o.dir), spec_args(o.spec), {}})) write_file_atomically(f.path, f.bytes);
     std::printf("report: %s\n", (fs::path(o.report) / "index.html").c_str());
   }
-  if (stop_requested) return;
+  if (review_stop_requested) return;
   render::review::ReviewServer server(session, o.port, stdout);
   server.start();
   std::cout << "reviewing " << o.dir << " at " << server.url() << " (Ctrl-C stops)" << std::endl;
-  while (stop_requested == 0) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  while (review_stop_requested == 0) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   server.stop();
   std::cout << "golden review: stopped serving" << std::endl;
 }
