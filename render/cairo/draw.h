@@ -10,11 +10,12 @@
 namespace iconsynth::render {
 
 // How far Cairo may flatten a curve from its true course, in pixels, on a canvas `size_px`
-// pixels a side: its default 0.1 px below kCoarseCurvesFrom, where icons are hinted, judged,
-// fitted and kept as golden frames, so those pixels never move; from there a quarter pixel,
+// pixels a side: its default 0.1 px below kCoarseCurvesFrom, where icons are hinted, judged
+// beside the players (check and the player tests draw at up to 256 px), fitted and kept as golden
+// frames, so those pixels never move; from there a quarter pixel,
 // which no eye tells from 0.1 px on curves that many pixels long, and which halves the segments
 // each curve is cut into (Cairo's scan conversion costs by the segment).
-inline constexpr double kCoarseCurvesFrom = 192;
+inline constexpr double kCoarseCurvesFrom = 512;
 double curve_tolerance(double size_px);
 
 // Draws `frame` into `cr` with the grid's unit square mapped to `px_per_unit` pixels, on top of

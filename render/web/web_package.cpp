@@ -164,7 +164,7 @@ std::string web_package_file(const spec::IconSpec& spec, const WebPackageOptions
   if (name == lottie::descriptor_file_name(spec)) {
     lottie::DescriptorOptions descriptor = descriptor_options(options.bundle);
     descriptor.masters = true;  // they sit beside it here
-    return lottie::write_descriptor(spec, descriptor);
+    return shipped_module(lottie::write_descriptor(spec, descriptor));
   }
   if (name == lottie::bundle_file_name(spec)) return lottie::write_dotlottie(spec, options.bundle);
   if (name == lottie::clock_bundle_path(spec)) return clock_bundle(spec, options.bundle);

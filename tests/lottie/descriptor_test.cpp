@@ -4,6 +4,7 @@
 #include "live_support.h"
 
 #include "render/lottie/slots.h"
+#include "render/web/web_package.h"
 
 #include <catch2/catch.hpp>
 
@@ -122,13 +123,13 @@ TEST_CASE("The descriptor stays under 4 KB, with the masters listed too, and the
   CHECK(module.size() <= 4096);
   CHECK(render::lottie::write_descriptor(spec, {"iconsynth 0.1.0"}) == module);  // deterministic
   CHECK(module.find("masters") == std::string::npos);  // none beside a bundle on its own
-  // The web package's: the masters beside its bundle, listed for the runtime.
-  render::lottie::DescriptorOptions with_masters{"iconsynth 0.1.0"};
-  with_masters.masters = true;
-  const std::string web = render::lottie::write_descriptor(spec, with_masters);
+  // The web package's, as a page downloads it: the masters beside its bundle listed for the
+  // runtime, the comments inside left in render/lottie.
+  const std::string web = render::web::web_package_file(spec, {}, render::lottie::descriptor_file_name(spec));
+  INFO(web);
   CHECK(web.size() <= 4096);
-  CHECK(web.find(R"("masters":{"sizes":[16,20,24,30,32,36,40,48,60,64],"weights":[1.5,2.0,2.5],"path":"masters/gpu-cluster-{px}px-w{weight}.lottie"})") !=
-        std::string::npos);
+  CHECK(web.find(R"("masters":{"sizes":[16,20,24,30,32,36,40,48,60,64],"weights":[1.5,2.0,2.5],"path":"masters/gpu-cluster-{px}px-w{weight}.lottie",)"
+                 R"("raster":{"path":"masters/gpu-cluster-{px}px-w{weight}-{style}-{motion}.png","clock":"masters/gpu-cluster-clock.lottie"}})") != std::string::npos);
   CHECK(render::lottie::write_dotlottie(spec, {}).size() <= 12291);
 }
 
