@@ -62,10 +62,6 @@ class EditorSession {
   // rather than one request later: "frameNow": {"theme", "frame", "src": a data: URL}.
   nlohmann::ordered_json edit(const std::vector<spec::SpecChange>& changes, const std::set<std::string>& have = {},
                               const std::optional<ShownFrame>& shown = std::nullopt);
-  // What `path` drives in the Lottie of each card of `motion` (in the theme the page opens in),
-  // the page's `changes` held (render/preview/lottie_bindings.h): the page moves its players by it
-  // while the value is dragged. SpecError when the changes make no valid spec; std::invalid_argument
-  // naming the path or motion when the spec has no such one.
   // The frame the page shows, drawn for the page's `changes` before anything else is rebuilt (no
   // Lottie, no page data): the Cairo side of a drag keeps pace with the pointer while the edit's
   // rebuild follows. Each of the motion's cards, by the key the edit's rebuild names it with (so
@@ -75,6 +71,10 @@ class EditorSession {
   // such motion, theme or frame.
   nlohmann::ordered_json shown_frames(const std::vector<spec::SpecChange>& changes, const ShownFrame& shown);
 
+  // What `path` drives in the Lottie of each card of `motion` (in the theme the page opens in),
+  // the page's `changes` held (render/preview/lottie_bindings.h): the page moves its players by it
+  // while the value is dragged. SpecError when the changes make no valid spec; std::invalid_argument
+  // naming the path or motion when the spec has no such one.
   nlohmann::ordered_json bindings(const std::vector<spec::SpecChange>& changes, const std::string& path, const std::string& motion) const;
 
   // The answer to an edit as the page reads it: `response` as JSON text, each card's animation in
