@@ -37,19 +37,22 @@ void OpaqueInk::draw_row(std::uint32_t* row, const CoverageMask& mask, int y, in
       std::fill(row + from, row + to, color_);
       continue;
     }
-    const std::uint8_t* coverage = mask.coverage(*run) + (from - origin - run->x0);
-    const std::uint32_t* over_clear = over_[0].data();
-    for (int x = from; x < to; ++x) {
-      const std::uint8_t a = *coverage++;
-      if (a == 0) continue;
-      const std::uint32_t under = row[x];
-      if (a == 255) {
-        row[x] = color_;
-      } else if (under == 0) {
-        row[x] = over_clear[a];
-      } else {
-        row[x] = over(under, a);
-      }
+    blend_pixels(row + from, mask.coverage(*run) + (from - origin - run->x0), to - from);
+  }
+}
+
+void OpaqueInk::blend_pixels(std::uint32_t* row, const std::uint8_t* coverage, int count) const {
+  const std::uint32_t* over_clear = over_[0].data();
+  for (int i = 0; i < count; ++i) {
+    const std::uint8_t a = coverage[i];
+    if (a == 0) continue;
+    const std::uint32_t under = row[i];
+    if (a == 255) {
+      row[i] = color_;
+    } else if (under == 0) {
+      row[i] = over_clear[a];
+    } else {
+      row[i] = over(under, a);
     }
   }
 }
@@ -58,7 +61,6 @@ void OpaqueInk::draw_dense_row(std::uint32_t* row, const std::uint8_t* coverage,
   // Eight columns at a time: an empty word skipped, a full one filled, the others blended from
   // their first inked byte to their last.
   constexpr std::uint64_t kAll = ~std::uint64_t{0};
-  const std::uint32_t* over_clear = over_[0].data();
   for (int x = from; x < to;) {
     const int word_end = std::min(x + 8, to);
     int lo = x, hi = word_end;
@@ -105,18 +107,7 @@ void OpaqueInk::draw_dense_row(std::uint32_t* row, const std::uint8_t* coverage,
       x = word_end;
       continue;
     }
-    for (int i = lo; i < hi; ++i) {
-      const std::uint8_t a = coverage[i - origin];
-      if (a == 0) continue;
-      const std::uint32_t under = row[i];
-      if (a == 255) {
-        row[i] = color_;
-      } else if (under == 0) {
-        row[i] = over_clear[a];
-      } else {
-        row[i] = over(under, a);
-      }
-    }
+    blend_pixels(row + lo, coverage + (lo - origin), hi - lo);
     x = word_end;
   }
 }

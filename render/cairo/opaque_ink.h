@@ -30,6 +30,9 @@ class OpaqueInk {
   void draw_dense_row(std::uint32_t* row, const std::uint8_t* coverage, int origin, int from, int to) const;
   // The colour over an opaque or partial pixel `under` at `coverage` (1 … 254).
   std::uint32_t over(std::uint32_t under, std::uint8_t coverage) const;
+  // Blends `count` pixels of `row` pixel by pixel, `coverage` their coverage: none skipped, full
+  // filled, over transparent from the table, else `over`.
+  void blend_pixels(std::uint32_t* row, const std::uint8_t* coverage, int count) const;
 
   std::uint32_t color_;
   std::vector<std::uint32_t> unders_;                     // [0] is transparent
