@@ -1,6 +1,6 @@
 #include "render/cairo/surface.h"
 
-#include <png.h>
+#include "render/cairo/png_encode.h"
 
 #include <array>
 #include <cstring>
@@ -82,60 +82,22 @@ std::string ImageSurface::png_bytes() const {
   }
   const bool indexed = palette.size() <= 256;
 
-  std::string bytes;
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
-  png_infop info = png ? png_create_info_struct(png) : nullptr;
-  if (!info) {
-    png_destroy_write_struct(&png, nullptr);
-    throw std::runtime_error("libpng: cannot start a PNG");
-  }
-  std::vector<unsigned char> row(std::size_t(width_) * 4);
-  std::vector<png_color> colors;
-  std::vector<png_byte> alphas;
-  // libpng reports errors by longjmp. Every object that may own memory is made before this point,
-  // so a jump back here skips no constructor and no destructor; it leaks only libpng's own state,
-  // which png_destroy_write_struct frees.
-  if (setjmp(png_jmpbuf(png))) {
-    png_destroy_write_struct(&png, &info);
-    throw std::runtime_error("libpng: cannot encode PNG");
-  }
-  png_set_write_fn(
-      png, &bytes,
-      [](png_structp p, png_bytep data, png_size_t length) {
-        static_cast<std::string*>(png_get_io_ptr(p))->append(reinterpret_cast<const char*>(data), length);
-      },
-      nullptr);
-  png_set_IHDR(png, info, width_, height_, 8, indexed ? PNG_COLOR_TYPE_PALETTE : PNG_COLOR_TYPE_RGB_ALPHA,
-               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   // For speed: zlib level 2 and no row filters write a filmstrip about three times faster than
   // Cairo's writer (zlib's default level, adaptive filters).
-  png_set_compression_level(png, 2);
-  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+  PngFormat format{width_, height_, indexed ? PngFormat::Pixels::Palette : PngFormat::Pixels::Rgba, 2, {}};
   if (indexed) {
-    for (std::uint32_t p : palette) {
-      const auto c = straight(p);
-      colors.push_back({c[0], c[1], c[2]});
-      alphas.push_back(c[3]);
-    }
-    png_set_PLTE(png, info, colors.data(), static_cast<int>(colors.size()));
-    png_set_tRNS(png, info, alphas.data(), static_cast<int>(alphas.size()), nullptr);
+    for (std::uint32_t p : palette) format.palette.push_back(straight(p));
+    return encode_png(format, [&](int y) { return &indices[std::size_t(y) * width_]; });
   }
-  png_write_info(png, info);
-  for (int y = 0; y < height_; ++y) {
-    if (indexed) {
-      png_write_row(png, &indices[std::size_t(y) * width_]);
-      continue;
-    }
+  std::vector<unsigned char> row(std::size_t(width_) * 4);
+  return encode_png(format, [&](int y) {
     const auto* argb = reinterpret_cast<const std::uint32_t*>(pixels + std::ptrdiff_t{y} * stride);
     for (int x = 0; x < width_; ++x) {
       const auto c = straight(argb[x]);
       std::memcpy(&row[std::size_t(x) * 4], c.data(), 4);
     }
-    png_write_row(png, row.data());
-  }
-  png_write_end(png, info);
-  png_destroy_write_struct(&png, &info);
-  return bytes;
+    return row.data();
+  });
 }
 
 ImageSurface decode_png(const std::string& bytes) {

@@ -1,12 +1,12 @@
 #include "render/web/raster_master.h"
 
+#include "render/cairo/png_encode.h"
 #include "render/cairo/raster.h"
 
 #include <png.h>
 
 #include <algorithm>
 #include <cmath>
-#include <csetjmp>
 #include <map>
 #include <stdexcept>
 
@@ -56,33 +56,8 @@ Plane coverage(const AnimatedScene& scene, int frame, int px) {
 }
 
 std::string grey_png(const std::vector<unsigned char>& pixels, int width, int height) {
-  std::string bytes;
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
-  png_infop info = png ? png_create_info_struct(png) : nullptr;
-  if (!info) {
-    png_destroy_write_struct(&png, nullptr);
-    throw std::runtime_error("libpng: cannot start a PNG");
-  }
-  // Everything that owns memory exists before the jump point (libpng reports errors by longjmp).
-  if (setjmp(png_jmpbuf(png))) {
-    png_destroy_write_struct(&png, &info);
-    throw std::runtime_error("libpng: cannot encode PNG");
-  }
-  png_set_write_fn(
-      png, &bytes,
-      [](png_structp p, png_bytep data, png_size_t length) {
-        static_cast<std::string*>(png_get_io_ptr(p))->append(reinterpret_cast<const char*>(data), length);
-      },
-      nullptr);
-  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   // Sparse coverage compresses best unfiltered, at zlib's best level: a page downloads it.
-  png_set_compression_level(png, 9);
-  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-  png_write_info(png, info);
-  for (int y = 0; y < height; ++y) png_write_row(png, const_cast<png_bytep>(&pixels[std::size_t(y) * width]));
-  png_write_end(png, info);
-  png_destroy_write_struct(&png, &info);
-  return bytes;
+  return encode_png({width, height, PngFormat::Pixels::Grey, 9, {}}, [&](int y) { return &pixels[std::size_t(y) * width]; });
 }
 
 struct Grey {
