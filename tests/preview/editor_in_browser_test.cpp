@@ -297,15 +297,20 @@ TEST_CASE("Tweaking toward a target: check's score on every edit, compared three
   REQUIRE_FALSE(r.contains("failure"));
   CHECK(r["pageErrors"].empty());
   const Json& s = r["steps"];
+  // The target named in the heading, scored as differing, and compared with ours on one moment
+  // (the same cell of each flipbook: the target is 60 fps, as ours) in the three views.
+  const auto check_compared = [](const Json& steps, const std::string& heading) {
+    INFO("the target " << heading);
+    CHECK_THAT(steps["before"]["heading"].get<std::string>(), Catch::Contains(heading));
+    CHECK_THAT(steps["before"]["score"].get<std::string>(), Catch::Contains("differs"));
+    CHECK(steps["before"]["positions"]["theirs"] == steps["before"]["positions"]["ours"]);
+    CHECK(steps["overlay"]["mode"] == "overlay");
+    CHECK(steps["overlay"]["opacity"] == "0.5");
+    CHECK(steps["strobe"]["mode"] == "strobe");
+    CHECK(steps["side by side"]["opacity"] == "1");
+  };
 
-  CHECK_THAT(s["before"]["heading"].get<std::string>(), Catch::Contains("target.json"));
-  CHECK_THAT(s["before"]["score"].get<std::string>(), Catch::Contains("differs"));
-  // Frame 36 of both, the same cell of each flipbook (the target is 60 fps, as ours).
-  CHECK(s["before"]["positions"]["theirs"] == s["before"]["positions"]["ours"]);
-  CHECK(s["overlay"]["mode"] == "overlay");
-  CHECK(s["overlay"]["opacity"] == "0.5");
-  CHECK(s["strobe"]["mode"] == "strobe");
-  CHECK(s["side by side"]["opacity"] == "1");
+  check_compared(s, "target.json");
 
   CHECK_THAT(s["cancelled"].get<std::string>(), Catch::Contains("fit cancelled"));
   CHECK_THAT(s["fit"]["state"].get<std::string>(), Catch::Contains("fit done: a spec matches the target"));
@@ -324,13 +329,7 @@ TEST_CASE("Tweaking toward a target: check's score on every edit, compared three
   const Json& f = r["frames"];
   CHECK(f["pageErrors"].empty());
   const Json& fsteps = f["steps"];
-  CHECK_THAT(fsteps["before"]["heading"].get<std::string>(), Catch::Contains("target-frames (PNG frames)"));
-  CHECK_THAT(fsteps["before"]["score"].get<std::string>(), Catch::Contains("differs"));
-  CHECK(fsteps["before"]["positions"]["theirs"] == fsteps["before"]["positions"]["ours"]);
-  CHECK(fsteps["overlay"]["mode"] == "overlay");
-  CHECK(fsteps["overlay"]["opacity"] == "0.5");
-  CHECK(fsteps["strobe"]["mode"] == "strobe");
-  CHECK(fsteps["side by side"]["opacity"] == "1");
+  check_compared(fsteps, "target-frames (PNG frames)");
   REQUIRE(fsteps["typed"].size() == 1);
   CHECK(fsteps["typed"][0]["set"] == "--set motions.light.timeline.exchange.swell.scale=1.2");
   CHECK_THAT(fsteps["after"]["score"].get<std::string>(), Catch::Contains("matches"));
