@@ -130,21 +130,21 @@ TEST_CASE("The runtime loads the wasm file the pinned dotlottie-web exports", "[
   CHECK(std::filesystem::exists(test::dotlottie_web_folder(work) / installed["exports"][subpath].get<std::string>()));
 }
 
+// Each file alone, as build writes it (the whole package, its masters drawn, is the tests' above).
 TEST_CASE("The declarations follow the spec: another spec's styles, motions and themes are its unions", "[web]") {
-  const auto built_in = render::web::write_web_package(test::builtin_spec(), {});
-  const std::string& types = built_in.at("gpu-cluster.d.mts");
+  const auto file = [](const spec::IconSpec& spec, const std::string& name) { return render::web::web_package_file(spec, {}, name); };
+  const std::string types = file(test::builtin_spec(), "gpu-cluster.d.mts");
   CHECK(types.find("export type Style = 'outline' | 'solid' | 'duotone';") != std::string::npos);
   CHECK(types.find("export type Motion = 'light' | 'strong';") != std::string::npos);
   CHECK(types.find("export type Theme = 'light' | 'dark';") != std::string::npos);
   CHECK(types.find("any number in [1, 3] (presets 1.5, 2, 2.5; default 2)") != std::string::npos);
-  CHECK(built_in.at("runtime.d.mts").find("Stroke weight in grid units, any number in [1, 3]") != std::string::npos);
+  CHECK(file(test::builtin_spec(), "runtime.d.mts").find("Stroke weight in grid units, any number in [1, 3]") != std::string::npos);
 
-  const auto soft = render::web::write_web_package(example("third-style-and-theme.json"), {});
-  CHECK(soft.at("gpu-cluster-plus.d.mts").find("export type Style = 'outline' | 'solid' | 'duotone' | 'soft';") != std::string::npos);
-  CHECK(soft.at("gpu-cluster-plus.d.mts").find("export type Theme = 'light' | 'dark' | 'high-contrast';") != std::string::npos);
-  CHECK(Json::parse(soft.at("package.json"))["exports"].contains("./gpu-cluster-plus.mjs"));
-  const auto motions = render::web::write_web_package(example("three-more-motions.json"), {});
-  const std::string& motion_types = motions.at("gpu-cluster-motions.d.mts");
+  const spec::IconSpec& soft = example("third-style-and-theme.json");
+  CHECK(file(soft, "gpu-cluster-plus.d.mts").find("export type Style = 'outline' | 'solid' | 'duotone' | 'soft';") != std::string::npos);
+  CHECK(file(soft, "gpu-cluster-plus.d.mts").find("export type Theme = 'light' | 'dark' | 'high-contrast';") != std::string::npos);
+  CHECK(Json::parse(file(soft, "package.json"))["exports"].contains("./gpu-cluster-plus.mjs"));
+  const std::string motion_types = file(example("three-more-motions.json"), "gpu-cluster-motions.d.mts");
   const std::size_t at = motion_types.find("export type Motion = ");
   REQUIRE(at != std::string::npos);
   INFO(motion_types.substr(at, motion_types.find('\n', at) - at));
