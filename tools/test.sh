@@ -44,7 +44,7 @@ step "install dotlottie-web" bash -c 'bash tools/dotlottie-web.sh > /dev/null'
 # Unity sources: a library's files compiled as one translation unit (16 a batch), so the headers
 # they share (nlohmann-json, Eigen, Cairo, CLI11) and the templates they instantiate are compiled
 # once a library, not once a file: less than half the libraries' compile time (tools/bench/README.md,
-# "CI time"). The test suites compile file by file (tests/CMakeLists.txt says why).
+# "CI time"). The same for each test suite (tests/CMakeLists.txt).
 unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16)
 step "release configure" cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DICONSYNTH_BUILD_TESTS=ON "${unity[@]}"
 step "release build" cmake --build build -j2

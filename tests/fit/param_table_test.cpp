@@ -10,11 +10,11 @@ using render::fit::Family;
 using render::fit::ParamTable;
 
 namespace {
-spec::Json builtin() { return spec::Json::parse(spec::builtin_spec_text()); }
+spec::Json builtin_json() { return spec::Json::parse(spec::builtin_spec_text()); }
 }  // namespace
 
 TEST_CASE("Every timing, scale and easing of every motion is a row, found where the timeline holds it", "[fit]") {
-  const ParamTable table(builtin(), 60);
+  const ParamTable table(builtin_json(), 60);
   const auto row = [&](const std::string& path) { return table.find(path); };
   CHECK(row("stroke.default"));
   CHECK(row("layout.module.size"));
@@ -46,7 +46,7 @@ TEST_CASE("Every timing, scale and easing of every motion is a row, found where 
 }
 
 TEST_CASE("At another frame rate every timing keeps its time in seconds, and milliseconds are read as frames", "[fit]") {
-  spec::Json doc = builtin();
+  spec::Json doc = builtin_json();
   doc["motions"]["light"]["lead"] = "100ms";
   const ParamTable table(doc, 30);
   CHECK(table.document()["frame_rate"] == 30);
@@ -63,7 +63,7 @@ TEST_CASE("At a frame rate where a timing would be shorter than the loader accep
   // action's one frame of rest, which no spec may have; the table's values must still make a spec.
   for (const double rate : {24.0, 25.0, 29.97, 50.0, 240.0}) {
     INFO(rate << " fps");
-    const ParamTable table(builtin(), rate);
+    const ParamTable table(builtin_json(), rate);
     const double lead = table.base_values()[*table.find("motions.strong.lead")];
     CHECK(lead == Approx(std::max(1.0, 2 * rate / 60)));
     for (std::size_t i = 0; i < table.params().size(); ++i) {

@@ -16,14 +16,14 @@ using namespace iconsynth;
 
 namespace {
 
-constexpr int kSize = 256;
-constexpr int kTolerance = 32;
-constexpr double kMaxMean = 1.0;
-constexpr double kMaxShareOver = 0.01;
+constexpr int kExactSize = 256;
+constexpr int kExactTolerance = 32;
+constexpr double kExactMaxMean = 1.0;
+constexpr double kExactMaxShareOver = 0.01;
 constexpr double kWeights[] = {1.3, 2.7, 2.95};
 
 // A player: the frames of an exported document (its JSON, a name for messages), premultiplied
-// ARGB32 at kSize.
+// ARGB32 at kExactSize.
 using Player = std::function<std::vector<std::vector<std::uint32_t>>(const std::string& json, const std::string& name,
                                                                      const std::vector<int>& frames)>;
 
@@ -41,11 +41,11 @@ render::DiffStats worst_over_weights(const std::string& engine, const Player& pl
       const std::vector<int> frames = test::key_frames(scene);
       const std::vector<std::vector<std::uint32_t>> theirs = play(json, name, frames);
       for (std::size_t i = 0; i < frames.size(); ++i) {
-        const render::ImageSurface ours = render::render_frame(render::evaluate(scene, frames[i]), kSize);
-        const render::DiffStats d = render::compare_images(ours.view(), render::view_of(theirs[i], kSize, kSize), kTolerance);
+        const render::ImageSurface ours = render::render_frame(render::evaluate(scene, frames[i]), kExactSize);
+        const render::DiffStats d = render::compare_images(ours.view(), render::view_of(theirs[i], kExactSize, kExactSize), kExactTolerance);
         INFO(engine << " " << name << " frame " << frames[i] << ": " << render::describe(d));
-        CHECK(d.mean_abs <= kMaxMean);
-        CHECK(d.share_over <= kMaxShareOver);
+        CHECK(d.mean_abs <= kExactMaxMean);
+        CHECK(d.share_over <= kExactMaxShareOver);
         if (d.mean_abs > worst.mean_abs) worst_at = name + " frame " + std::to_string(frames[i]);
         worst.mean_abs = std::max(worst.mean_abs, d.mean_abs);
         worst.share_over = std::max(worst.share_over, d.share_over);
@@ -63,7 +63,7 @@ TEST_CASE("rlottie draws an export at weights between its timeline's frames as r
   worst_over_weights("rlottie", [](const std::string& json, const std::string& name, const std::vector<int>& frames) {
     const render::lottie::RlottiePlayer player(json, name);
     std::vector<std::vector<std::uint32_t>> out;
-    for (int f : frames) out.push_back(player.render(static_cast<std::size_t>(f), kSize));
+    for (int f : frames) out.push_back(player.render(static_cast<std::size_t>(f), kExactSize));
     return out;
   });
 }
@@ -79,7 +79,7 @@ TEST_CASE("ThorVG draws an export at weights between its timeline's frames as re
       player = std::make_unique<render::lottie::IsolatedPlayer>(runtime, document, name);
     }
     std::vector<std::vector<std::uint32_t>> out;
-    for (int f : frames) out.push_back(player->render(static_cast<std::size_t>(f), kSize));
+    for (int f : frames) out.push_back(player->render(static_cast<std::size_t>(f), kExactSize));
     return out;
   });
 }
@@ -97,8 +97,8 @@ TEST_CASE("rlottie reading the weight slot's own time remap lands on a whole fra
   }
   REQUIRE(remapped >= 8);
   const render::lottie::RlottiePlayer player(render::lottie::to_text(document), "remap-control");
-  const render::DiffStats d = render::compare_images(render::render_frame(render::evaluate(scene, 38), kSize).view(),
-                                                     render::view_of(player.render(38, kSize), kSize, kSize), kTolerance);
+  const render::DiffStats d = render::compare_images(render::render_frame(render::evaluate(scene, 38), kExactSize).view(),
+                                                     render::view_of(player.render(38, kExactSize), kExactSize, kExactSize), kExactTolerance);
   WARN("rlottie at the slot's remap of weight 1.3, frame 38: " << render::describe(d));
-  CHECK(d.mean_abs > kMaxMean);
+  CHECK(d.mean_abs > kExactMaxMean);
 }

@@ -22,20 +22,20 @@ using Json = nlohmann::json;
 
 namespace {
 
-struct Session {
+struct EditorSession {
   fs::path folder;
   Json record;
 };
 
 // One browser session serves every section (Catch2 reruns the test case once per section).
-const Session& editor_session() {
-  static const Session session = [] {
+const EditorSession& editor_session() {
+  static const EditorSession session = [] {
     const fs::path folder = test::scratch_dir("editor-browser");
     std::ofstream(folder / "spec.json") << spec::builtin_spec_text();
     const fs::path record = folder / "record.json";
     test::run_session("editor_session.mjs", "--cli '" + std::string(ICONSYNTH_CLI) + "' --lottie-web '" + test::lottie_web_folder() +
                                                 "' --folder '" + folder.string() + "' --record '" + record.string() + "'");
-    return Session{folder, Json::parse(test::read_file(record))};
+    return EditorSession{folder, Json::parse(test::read_file(record))};
   }();
   return session;
 }
@@ -54,7 +54,7 @@ std::string with_listed(const std::string& text, const Json& listed) {
 
 TEST_CASE("The editor, by role and name: keyboard, pointer, plot, presets, Save, undo, a bad value, a conflict, and writes refused",
           "[preview][browser][editor]") {
-  const Session& s = editor_session();
+  const EditorSession& s = editor_session();
   const Json& r = s.record;
   const Json& steps = r["steps"];
   INFO("record in " << (s.folder / "record.json").string());

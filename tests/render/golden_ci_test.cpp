@@ -15,9 +15,9 @@ using iconsynth::test::run_cli;
 
 namespace {
 
-const std::string kGoldenDir = std::string(ICONSYNTH_SOURCE_DIR) + "/tests/golden";
+const std::string kProjectGolden = std::string(ICONSYNTH_SOURCE_DIR) + "/tests/golden";
 // A one-parameter change: the strong motion's first swell 2 % larger (1.2 → 1.224).
-const std::string kStrongSwell = "--set motions.strong.timeline.sequence.1.exchange.swell.scale=1.224";
+const std::string kSwellArgs = "--set motions.strong.timeline.sequence.1.exchange.swell.scale=1.224";
 
 struct Junit {
   int exit_code;
@@ -27,7 +27,7 @@ struct Junit {
 
 Junit check_with_junit(const fs::path& work, const std::string& args) {
   const fs::path file = work / "junit.xml";
-  const auto r = run_cli("golden check --dir " + kGoldenDir + " --junit " + file.string() + " " + args, work);
+  const auto r = run_cli("golden check --dir " + kProjectGolden + " --junit " + file.string() + " " + args, work);
   INFO(r.out << r.err);
   REQUIRE(fs::exists(file));
   return {r.exit_code, r.out, file};
@@ -59,7 +59,7 @@ TEST_CASE("JUnit from a passing golden check validates and counts every variant,
 
 TEST_CASE("JUnit from a failing golden check names each failing variant, its worst frame, score and limit", "[golden][ci]") {
   const fs::path work = iconsynth::test::scratch_dir("golden-junit-fail");
-  const Junit j = check_with_junit(work, kStrongSwell);
+  const Junit j = check_with_junit(work, kSwellArgs);
   CHECK(j.exit_code == 1);
   CHECK(j.out.find("::error") == std::string::npos);  // annotations only under GitHub Actions or --github
   iconsynth::test::require_valid_junit(j.file, work);
@@ -82,7 +82,7 @@ TEST_CASE("Under GITHUB_ACTIONS=true, golden check annotates failures and append
   const fs::path work = iconsynth::test::scratch_dir("golden-github");
   const fs::path summary = work / "step-summary.md";
   const std::string env = "GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY='" + summary.string() + "'";
-  const auto failed = run_cli("golden check --dir " + kGoldenDir + " " + kStrongSwell, work, env);
+  const auto failed = run_cli("golden check --dir " + kProjectGolden + " " + kSwellArgs, work, env);
   CHECK(failed.exit_code == 1);
   std::vector<std::string> annotations;
   std::istringstream lines(failed.out);
@@ -90,11 +90,11 @@ TEST_CASE("Under GITHUB_ACTIONS=true, golden check annotates failures and append
     if (line.rfind("::error ", 0) == 0) annotations.push_back(line);
   }
   REQUIRE(annotations.size() == 10);  // GitHub shows ten a step: nine variants, then the count of the rest
-  CHECK_THAT(annotations[0], Catch::StartsWith("::error file=" + kGoldenDir + "/png/outline-strong-light-w1.5.png,title=golden check of "
+  CHECK_THAT(annotations[0], Catch::StartsWith("::error file=" + kProjectGolden + "/png/outline-strong-light-w1.5.png,title=golden check of "
                                                "gpu-cluster%3A outline-strong-light-w1.5::frame "));
   CHECK(annotations[9] == "::error title=golden check of gpu-cluster::10 more failed (see the job summary or the JUnit report)");
 
-  const auto passed = run_cli("golden check --dir " + kGoldenDir, work, env);
+  const auto passed = run_cli("golden check --dir " + kProjectGolden, work, env);
   CHECK(passed.exit_code == 0);
   CHECK(passed.out.find("::error") == std::string::npos);
   const std::string md = read_file(summary);  // both runs, appended
@@ -106,7 +106,7 @@ TEST_CASE("Under GITHUB_ACTIONS=true, golden check annotates failures and append
 
 TEST_CASE("golden check --json prints the summary on stdout, annotations going to stderr", "[golden][ci]") {
   const fs::path work = iconsynth::test::scratch_dir("golden-json");
-  const auto r = run_cli("golden check --dir " + kGoldenDir + " --json --github " + kStrongSwell, work);
+  const auto r = run_cli("golden check --dir " + kProjectGolden + " --json --github " + kSwellArgs, work);
   CHECK(r.exit_code == 1);
   const auto summary = nlohmann::json::parse(r.out);  // nothing but the document
   CHECK(summary["passed"] == false);
@@ -117,7 +117,7 @@ TEST_CASE("golden check --json prints the summary on stdout, annotations going t
 TEST_CASE("The console lists each group's structural changes, first five then a count, and frame-count changes", "[golden][ci]") {
   const fs::path work = iconsynth::test::scratch_dir("golden-console");
   // Four more lead frames: every light variant is 64 frames long instead of 60.
-  const auto r = run_cli("golden check --dir " + kGoldenDir + " --set motions.light.lead=10", work);
+  const auto r = run_cli("golden check --dir " + kProjectGolden + " --set motions.light.lead=10", work);
   CHECK(r.exit_code == 1);
   CHECK(r.out.find("what changed (2 groups of variants that changed alike):") != std::string::npos);
   CHECK(r.out.find("(12 variants)\n    frame count: frames 60 → 64\n    duration: 1000 ms → 1066.7 ms\n"
@@ -131,11 +131,11 @@ TEST_CASE("The console lists each group's structural changes, first five then a 
 TEST_CASE("A one-parameter change gives a report of at most 5 groups, each with images and a strip", "[golden][ci]") {
   const fs::path work = iconsynth::test::scratch_dir("golden-grouped");
   std::map<std::string, int> groups_of;
-  for (const std::string& change : {kStrongSwell, std::string("--set motions.light.lead=10")}) {
+  for (const std::string& change : {kSwellArgs, std::string("--set motions.light.lead=10")}) {
     INFO(change);
     const fs::path report = work / "report";
     fs::remove_all(report);
-    REQUIRE(run_cli("golden check --dir " + kGoldenDir + " --report " + report.string() + " " + change, work).exit_code == 1);
+    REQUIRE(run_cli("golden check --dir " + kProjectGolden + " --report " + report.string() + " " + change, work).exit_code == 1);
     const iconsynth::test::HtmlPage page(read_file(report / "index.html"));
     const int groups = groups_of[change] = static_cast<int>(page.number("count(//section[@class='group'])"));
     CHECK(groups >= 1);
@@ -153,6 +153,6 @@ TEST_CASE("A one-parameter change gives a report of at most 5 groups, each with 
   }
   // Every strong variant changed alike; a longer light motion moves the solid style's fewer
   // layers otherwise than the outline and duotone ones'.
-  CHECK(groups_of[kStrongSwell] == 1);
+  CHECK(groups_of[kSwellArgs] == 1);
   CHECK(groups_of["--set motions.light.lead=10"] == 2);
 }

@@ -17,7 +17,7 @@ using iconsynth::test::xpath_values;
 
 namespace {
 
-const std::string kGoldenDir = iconsynth::test::golden_dir().string();
+const std::string kGoldenSet = iconsynth::test::golden_dir().string();
 
 bool strong(const std::string& id) { return id.find("-strong-") != std::string::npos; }
 
@@ -27,7 +27,7 @@ TEST_CASE("A check with two --set changes names both values, old → new, in the
   const fs::path work = iconsynth::test::scratch_dir("golden-spec-values");
   const std::string args = "--set motions.strong.timeline.sequence.1.exchange.swell.scale=1.24 --set motions.light.lead=7";
   const std::string env = "GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY='" + (work / "summary.md").string() + "'";
-  const auto r = run_cli("golden check --dir " + kGoldenDir + " --report " + (work / "report").string() + " --junit " +
+  const auto r = run_cli("golden check --dir " + kGoldenSet + " --report " + (work / "report").string() + " --junit " +
                              (work / "junit.xml").string() + " " + args,
                          work, env);
   INFO(r.out << r.err);
@@ -61,7 +61,7 @@ TEST_CASE("A check with two --set changes names both values, old → new, in the
 
 TEST_CASE("A strong motion two frames longer fails as its own kind: frames 90 → 92 for the strong variants", "[golden]") {
   const fs::path work = iconsynth::test::scratch_dir("golden-frame-count");
-  const auto r = run_cli("golden check --dir " + kGoldenDir + " --set motions.strong.lead=4 --junit " + (work / "junit.xml").string() +
+  const auto r = run_cli("golden check --dir " + kGoldenSet + " --set motions.strong.lead=4 --junit " + (work / "junit.xml").string() +
                              " --report " + (work / "report").string(),
                          work);
   CHECK(r.exit_code == 1);
@@ -106,7 +106,7 @@ TEST_CASE("Frame rate, markers, state machines, missing and extra variants are e
   for (const Case& c : cases) {
     INFO(c.args);
     const fs::path junit = work / "junit.xml";
-    const auto r = run_cli("golden check --dir " + kGoldenDir + " " + c.args + " --junit " + junit.string(), work);
+    const auto r = run_cli("golden check --dir " + kGoldenSet + " " + c.args + " --junit " + junit.string(), work);
     CHECK(r.exit_code == 1);
     CHECK(xpath_values(junit, "//testcase[@name='" + c.test + "']/failure/@type") == std::vector<std::string>{c.kind});
     const auto message = xpath_values(junit, "//testcase[@name='" + c.test + "']/failure/@message");

@@ -23,9 +23,9 @@ using iconsynth::test::copy_of_golden;
 using iconsynth::test::differing;
 using iconsynth::test::files_of;
 
-const std::string kStrongSwell = "--set motions.strong.timeline.sequence.1.exchange.swell.scale=1.224";
+const std::string kSwellChange = "--set motions.strong.timeline.sequence.1.exchange.swell.scale=1.224";
 
-std::set<std::string> failing_variants(const nlohmann::json& summary) {
+std::set<std::string> variants_failing(const nlohmann::json& summary) {
   std::set<std::string> out;
   for (const auto& v : summary["variants"]) {
     if (!v["passed"].get<bool>()) out.insert(v["id"]);
@@ -60,7 +60,7 @@ TEST_CASE("A golden set with a file deleted, added or altered fails the check, n
     const auto summary = nlohmann::json::parse(read_file(work / "report" / "summary.json"));
     CHECK(summary["passed"] == false);
     CHECK(summary["set_files"] == nlohmann::json::parse(R"([{"file":")" + d.file + R"(","problem":")" + d.problem + R"("}])"));
-    CHECK(failing_variants(summary).empty());  // every frame and export still matches: only the file is wrong
+    CHECK(variants_failing(summary).empty());  // every frame and export still matches: only the file is wrong
   }
 }
 
@@ -68,7 +68,7 @@ TEST_CASE("golden update --only changes only the named variant's files, and says
   const fs::path work = copy_of_golden("golden-only");
   const fs::path set = work / "set";
   const auto before = files_of(set);
-  const auto r = run_cli("golden update --dir " + set.string() + " --only outline-strong-w2 " + kStrongSwell, work);
+  const auto r = run_cli("golden update --dir " + set.string() + " --only outline-strong-w2 " + kSwellChange, work);
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   // The build id names both themes of the variant; nothing else is touched.
@@ -79,7 +79,7 @@ TEST_CASE("golden update --only changes only the named variant's files, and says
   CHECK(r.out.find("5 files changed, 0 added, 0 removed, 69 as they were") != std::string::npos);
 
   // Checked with the same change, the accepted variants pass and the other strong ones still fail.
-  const auto check = run_cli("golden check --dir " + set.string() + " --json " + kStrongSwell, work);
+  const auto check = run_cli("golden check --dir " + set.string() + " --json " + kSwellChange, work);
   CHECK(check.exit_code == 1);
   const auto summary = nlohmann::json::parse(check.out);
   std::set<std::string> expected;
@@ -90,13 +90,13 @@ TEST_CASE("golden update --only changes only the named variant's files, and says
   }
   expected.erase("outline-strong-light-w2");
   expected.erase("outline-strong-dark-w2");
-  CHECK(failing_variants(summary) == expected);
+  CHECK(variants_failing(summary) == expected);
   CHECK(summary["bundle"]["exact"] == false);  // not named, not accepted
   CHECK(summary["set_files"].empty());
 
   // The bundle is accepted by its file name, alone.
   const auto before_bundle = files_of(set);
-  REQUIRE(run_cli("golden update --dir " + set.string() + " --only gpu-cluster.lottie " + kStrongSwell, work).exit_code == 0);
+  REQUIRE(run_cli("golden update --dir " + set.string() + " --only gpu-cluster.lottie " + kSwellChange, work).exit_code == 0);
   CHECK(differing(before_bundle, files_of(set)) == std::set<std::string>{"golden.json", "gpu-cluster.lottie"});
 
   // A selector that names nothing is refused, and nothing is written.
@@ -113,7 +113,7 @@ TEST_CASE("golden update --changed accepts what a check finds changed, and repai
   fs::remove(set / "png" / "solid-light-dark-w2.png");
   std::ofstream(set / "png" / "stray.png") << "not a golden image";
   const auto before = files_of(set);
-  const auto r = run_cli("golden update --dir " + set.string() + " --changed " + kStrongSwell, work);
+  const auto r = run_cli("golden update --dir " + set.string() + " --changed " + kSwellChange, work);
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   std::set<std::string> expected{"golden.json", "gpu-cluster.lottie", "png/solid-light-dark-w2.png", "png/stray.png"};
@@ -123,9 +123,9 @@ TEST_CASE("golden update --changed accepts what a check finds changed, and repai
   CHECK(differing(before, files_of(set)) == expected);  // 18 strong variants × 2 files, the bundle, the repairs
   CHECK(r.out.find("  added png/solid-light-dark-w2.png\n") != std::string::npos);
   CHECK(r.out.find("  removed png/stray.png\n") != std::string::npos);
-  CHECK(run_cli("golden check --dir " + set.string() + " " + kStrongSwell, work).exit_code == 0);
+  CHECK(run_cli("golden check --dir " + set.string() + " " + kSwellChange, work).exit_code == 0);
   // Nothing changed since: a second update writes nothing.
-  const auto again = run_cli("golden update --dir " + set.string() + " --changed " + kStrongSwell, work);
+  const auto again = run_cli("golden update --dir " + set.string() + " --changed " + kSwellChange, work);
   CHECK(again.out.find("0 files changed, 0 added, 0 removed") != std::string::npos);
 }
 
@@ -205,12 +205,12 @@ TEST_CASE("A sheet its manifest vouches for but that lacks cells is drawn whole 
   }
   std::ofstream(set / "golden.json") << m.dump(2);
 
-  const auto r = run_cli("golden update --dir " + set.string() + " --only " + id + " " + kStrongSwell, work);
+  const auto r = run_cli("golden update --dir " + set.string() + " --only " + id + " " + kSwellChange, work);
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   const auto redrawn = iconsynth::render::decode_png(read_file(set / "png" / (id + ".png")));
   CHECK(redrawn.width() == 20 * 48);  // every key frame's cell
-  const auto check = run_cli("golden check --dir " + set.string() + " --json " + kStrongSwell, work);
+  const auto check = run_cli("golden check --dir " + set.string() + " --json " + kSwellChange, work);
   const auto summary = nlohmann::json::parse(check.out);
   for (const auto& variant : summary["variants"]) {
     if (variant["id"] == id) CHECK(variant["passed"] == true);

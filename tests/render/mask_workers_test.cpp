@@ -11,8 +11,8 @@ using namespace iconsynth;
 
 namespace {
 
-constexpr int kSize = 160;
-constexpr double kPxPerUnit = kSize / 24.0;
+constexpr int kWorkerSize = 160;
+constexpr double kWorkerPxPerUnit = kWorkerSize / 24.0;
 
 // Jobs for every part of every module and packet of a duotone frame (fills from their inside
 // too), each at its box.
@@ -25,7 +25,7 @@ struct Jobs {
     paths.reserve(256);
     for (const render::FrameElement& fe : f.elements) {
       if (fe.opacity <= 0 || fe.element->kind == render::ElementKind::Link) continue;
-      const render::PixelBox box{0, 0, kSize, kSize};
+      const render::PixelBox box{0, 0, kWorkerSize, kWorkerSize};
       for (const render::Part& part : fe.element->parts) {
         paths.push_back(render::cairo_path_data(part.path));
         for (bool inside : {false, true}) {
@@ -45,9 +45,9 @@ struct Jobs {
 }  // namespace
 
 TEST_CASE("Masks drawn by workers, ahead or beside the caller, are the masks drawn alone", "[render][cairo]") {
-  render::PartRasteriser alone(kSize, kPxPerUnit), own(kSize, kPxPerUnit);
+  render::PartRasteriser alone(kWorkerSize, kWorkerPxPerUnit), own(kWorkerSize, kWorkerPxPerUnit);
   Jobs make;
-  render::MaskWorkers workers(kSize, kPxPerUnit, 3);
+  render::MaskWorkers workers(kWorkerSize, kWorkerPxPerUnit, 3);
   // Beside the caller: every mask of a frame.
   const std::vector<render::MaskJob> now = make.of_frame(alone, 40);
   REQUIRE(now.size() > 20);

@@ -17,7 +17,7 @@
 using namespace iconsynth;
 
 namespace {
-constexpr int kSize = 128;
+constexpr int kRingSize = 128;
 constexpr int kTolerance = 32;
 // Anti-aliasing alone moves the mean under 0.1 and no pixel by more than 15 levels; a module a
 // quarter unit off or turned 10° moves it past 1.2 (the controls below).
@@ -25,12 +25,12 @@ constexpr double kMaxMean = 0.5;
 constexpr double kMaxShareOver = 0.002;
 
 render::ImageSurface draw_turned(const render::FrameScene& frame, double degrees) {
-  render::ImageSurface img(kSize, kSize);
+  render::ImageSurface img(kRingSize, kRingSize);
   render::CairoContext cr = render::make_context(img.get());
-  cairo_translate(cr.get(), kSize / 2.0, kSize / 2.0);
+  cairo_translate(cr.get(), kRingSize / 2.0, kRingSize / 2.0);
   cairo_rotate(cr.get(), degrees * std::numbers::pi / 180);
-  cairo_translate(cr.get(), -kSize / 2.0, -kSize / 2.0);
-  render::draw_frame(cr.get(), frame, kSize / frame.scene->grid);
+  cairo_translate(cr.get(), -kRingSize / 2.0, -kRingSize / 2.0);
+  render::draw_frame(cr.get(), frame, kRingSize / frame.scene->grid);
   return img;
 }
 

@@ -17,7 +17,7 @@ std::vector<std::string> lines(const std::vector<spec::SpecDifference>& differen
   return out;
 }
 
-const spec::IconSpec& builtin() {
+const spec::IconSpec& builtin_loaded() {
   static const spec::IconSpec spec = spec::load_spec_text(spec::builtin_spec_text());
   return spec;
 }
@@ -27,18 +27,18 @@ const spec::IconSpec& builtin() {
 TEST_CASE("Two --set changes are named by their paths, old → new, and nothing else", "[spec]") {
   const spec::IconSpec changed = spec::load_spec_with_overrides(
       {}, {"motions.strong.timeline.sequence.1.exchange.swell.scale=1.24", "motions.light.timeline.exchange.travel.ease=snap"});
-  CHECK(lines(spec::diff_specs(builtin().source, changed.source)) ==
+  CHECK(lines(spec::diff_specs(builtin_loaded().source, changed.source)) ==
         std::vector<std::string>{"motions.light.timeline.exchange.travel.ease: \"ease-in-out\" → \"snap\"",
                                  "motions.strong.timeline.sequence.1.exchange.swell.scale: 1.2 → 1.24"});
-  CHECK(spec::diff_specs(builtin().source, builtin().source).empty());
+  CHECK(spec::diff_specs(builtin_loaded().source, builtin_loaded().source).empty());
 }
 
 TEST_CASE("Every tunable path, changed alone, is the one difference found", "[spec]") {
-  for (const spec::TunablePath& p : spec::tunable_paths(builtin())) {
-    Json after = builtin().source;
+  for (const spec::TunablePath& p : spec::tunable_paths(builtin_loaded())) {
+    Json after = builtin_loaded().source;
     Json& value = after[Json::json_pointer(p.pointer)];
     value = value.is_number() ? Json(value.get<double>() + 0.5) : Json("1ms");
-    const auto found = spec::diff_specs(builtin().source, after);
+    const auto found = spec::diff_specs(builtin_loaded().source, after);
     INFO(p.path);
     REQUIRE(found.size() == 1);
     CHECK(found[0].path == p.path);

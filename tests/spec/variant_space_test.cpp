@@ -11,7 +11,7 @@ using namespace iconsynth::spec;
 using json = iconsynth::spec::Json;
 
 namespace {
-IconSpec builtin() { return load_spec_text(builtin_spec_text()); }
+IconSpec builtin_icon() { return load_spec_text(builtin_spec_text()); }
 
 std::vector<std::string> ids(const std::vector<Variant>& variants, std::string (*format)(const Variant&)) {
   std::vector<std::string> out;
@@ -21,7 +21,7 @@ std::vector<std::string> ids(const std::vector<Variant>& variants, std::string (
 }  // namespace
 
 TEST_CASE("The built-in variant space lists the spec's names in its order, with its defaults", "[spec][variants]") {
-  const VariantSpace space(builtin());
+  const VariantSpace space(builtin_icon());
   CHECK(space.styles() == std::vector<std::string>{"outline", "solid", "duotone"});
   CHECK(space.motions() == std::vector<std::string>{"light", "strong"});
   CHECK(space.themes() == std::vector<std::string>{"light", "dark"});
@@ -31,7 +31,7 @@ TEST_CASE("The built-in variant space lists the spec's names in its order, with 
 }
 
 TEST_CASE("variants() runs style, then motion, theme and weight, holding the axes asked for", "[spec][variants]") {
-  const VariantSpace space(builtin());
+  const VariantSpace space(builtin_icon());
   const std::vector<Variant> all = space.variants();
   REQUIRE(all.size() == 3 * 2 * 2 * 3);
   CHECK(VariantSpace::golden_id(all[0]) == "outline-light-light-w1.5");
@@ -50,7 +50,7 @@ TEST_CASE("variants() runs style, then motion, theme and weight, holding the axe
 }
 
 TEST_CASE("Animation ids parse back to their style and motion, and only the spec's", "[spec][variants]") {
-  const VariantSpace space(builtin());
+  const VariantSpace space(builtin_icon());
   for (const Variant& v : space.variants({.theme = "dark", .weight = 2})) {
     const auto parsed = space.parse_animation_id(VariantSpace::animation_id(v));
     REQUIRE(parsed);

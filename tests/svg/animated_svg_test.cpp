@@ -18,7 +18,7 @@ using render::svg::write_animated_svg;
 
 namespace {
 
-struct XmlDocDeleter {
+struct XmlDocFree {
   void operator()(xmlDoc* d) const { xmlFreeDoc(d); }
 };
 
@@ -88,7 +88,7 @@ TEST_CASE("Every variant's SVG is well-formed XML, an <svg> with a title, and re
     for (bool pretty : {false, true}) {
       const std::string text = write_animated_svg(scene, {128, pretty});
       INFO(spec::VariantSpace::animation_id(v) << (pretty ? " pretty" : ""));
-      std::unique_ptr<xmlDoc, XmlDocDeleter> doc(
+      std::unique_ptr<xmlDoc, XmlDocFree> doc(
           xmlReadMemory(text.data(), static_cast<int>(text.size()), "icon.svg", nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING));
       REQUIRE(doc);
       xmlNode* root = xmlDocGetRootElement(doc.get());
