@@ -443,7 +443,12 @@
       c.cairoUpTo = upTo;
       c.frameUrl = `api/frame?key=${f.key}`;
       const url = `${c.frameUrl}&frame=${now.frame}`;
-      if (c.cairoFrame.dataset.src === url) continue;
+      if (c.cairoFrame.dataset.src === url) {
+        // Drawn from the same inputs as the frame the card shows (a value dragged back, a clamp):
+        // the card shows this input already.
+        if (!c.frameLoading && !c.cairoFrame.hidden) emit('shown', { side: 'cairo', card: c.style, src: url });
+        continue;
+      }
       c.frameWaiting = null;
       c.frameLoading = true;
       c.cairoFrame.dataset.src = url;
