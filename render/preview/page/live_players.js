@@ -84,13 +84,25 @@
     });
   });
 
-  editor.on('scrub', ({ path, value, seq }) => {
-    if (!live || !live.cards || live.path !== path || live.motion !== viewer.state.motion) return;
+  // At most one patch an animation frame, of the latest value: each costs milliseconds of the
+  // main thread, which the Cairo frame's request and answer would otherwise wait behind whenever
+  // events come faster than frames.
+  const follows = (path) => live && live.cards && live.path === path && live.motion === viewer.state.motion;
+  let queued = null;  // the latest {path, value, seq} not drawn yet
+  editor.on('scrub', (scrubbed) => {
+    if (!follows(scrubbed.path)) return;
+    if (!queued) requestAnimationFrame(patchQueued);
+    queued = scrubbed;
+  });
+  function patchQueued() {
+    const { path, value, seq } = queued;
+    queued = null;
+    if (!follows(path)) return;
     const start = performance.now();
     if (!show(value)) return;
     editor.latency.patch.push(performance.now() - start);
     editor.playersShow(seq);
-  });
+  }
 
   // An answer older than the value now dragged: the players keep showing the newer value (moved
   // again only when the answer loaded its own).
