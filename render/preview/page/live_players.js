@@ -68,20 +68,28 @@
     if (!path.startsWith(`motions.${motion}.`)) return;  // only the shown motion's cards move
     const changes = [...editor.changes].filter(([p]) => p !== path).map(([p, value]) => ({ p, value }));
     const key = JSON.stringify([motion, path, changes]);
-    if (!tables.has(key)) {
+    let entry = tables.get(key);
+    if (!entry) {
       if (tables.size > 32) tables.clear();
       const asked = [...editor.changes].map(([p, value]) => ({ path: p, value }));
-      tables.set(key, editor.api('api/bind', { changes: asked, path, motion })
+      entry = { table: undefined };  // the answer, once it came (null: not bound)
+      entry.came = editor.api('api/bind', { changes: asked, path, motion })
         .then(({ status, json }) => (status === 200 && json.bound ? json : null))
-        .catch(() => null));
+        .catch(() => null)
+        .then((table) => { entry.table = table; return table; });
+      tables.set(key, entry);
     }
-    const gesture = {};
-    live = gesture;  // this gesture's, until the table comes (or another gesture starts)
-    tables.get(key).then((table) => {
-      if (live !== gesture) return;
+    const take = (table) => {
       live = table && { ...table, path, motion };
       editor.boundPath = live && live.cards ? path : null;  // the editor's rebuilds may wait for the gesture
-    });
+    };
+    // A table answered before is taken now, so the gesture's first value moves the players too.
+    if (entry.table !== undefined) { take(entry.table); return; }
+    // Until it comes the value is rebuilt as it moves: on a loaded machine measuring it can take
+    // longer than a rebuild.
+    const gesture = {};
+    live = gesture;  // this gesture's, until the table comes (or another gesture starts)
+    entry.came.then((table) => { if (live === gesture) take(table); });
   });
 
   // At most one patch an animation frame, of the latest value: each costs milliseconds of the
