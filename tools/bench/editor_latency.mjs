@@ -4,13 +4,16 @@
 //   players  lottie-web's cards, the edit's animations swapped in
 //   cairo    the Cairo frame being shown, drawn for the edit and loaded
 // Times are the page's own clock: the event's timeStamp to the requestAnimationFrame callback after
-// the new data is drawn (the frame it is presented in). The same measure of the page's own weight
+// the new data is drawn (the frame it is presented in); the players, patched in an animation
+// frame's callback, to the end of that drawing. A Cairo frame answered for an event that is drawn
+// from the same inputs as the one the card shows (the drag's value back where it was, or clamped)
+// counts as shown when that answer comes. The same measure of the page's own weight
 // slider (client-side only: it rebuilds nothing) is the floor, taken in the same run.
 // --input page (the default) dispatches the pointer events in the page on a 60 Hz timer, so the
 // pace holds however busy the machine is; --input cdp moves the browser's own pointer through the
 // DevTools protocol, which waits for each move to be handled (on a loaded machine, fewer a second).
 //   bash tests/browser/run.sh tools/bench/editor_latency.mjs --cli build/iconsynth --lottie-web DIR
-//        [--seconds 4] [--size 160] [--input page|cdp]
+//        [--seconds 4] [--size 160] [--input page|cdp] [--trace FILE: the page's raw times, as JSON]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
