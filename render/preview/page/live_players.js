@@ -2,9 +2,9 @@
 // value, the server is asked what that value drives in the shown motion's animations (POST
 // api/bind: each number there as offset + slopes · the value's components, measured from the
 // exporter; render/preview/lottie_bindings.h); while the value moves, each card is loaded again
-// with those numbers moved, without waiting for the rebuild. The rebuild's answer then replaces
-// what the page drew: the server stays the truth. A value that is not bound (a length, a colour)
-// waits for the answer, as before.
+// with those numbers moved (at most once an animation frame, the latest value), without waiting
+// for the rebuild. The rebuild's answer then replaces what the page drew: the server stays the
+// truth. A value that is not bound (a length, a colour) waits for the answer.
 (function () {
   'use strict';
   const viewer = window.iconsynthPreview;
