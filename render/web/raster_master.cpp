@@ -3,6 +3,7 @@
 #include "render/cairo/frame_renderer.h"
 #include "render/cairo/raster.h"
 #include "render/web/grey_webp.h"
+#include "render/web/sheet_cache.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,8 +49,10 @@ AnimatedScene only_plane(AnimatedScene scene, const std::vector<std::vector<int>
 
 Plane coverage(const ImageSurface& image, int px) {
   Plane plane(std::size_t(px) * px);
+  const unsigned char* data = image.data();
   for (int y = 0; y < px; ++y) {
-    for (int x = 0; x < px; ++x) plane[std::size_t(y) * px + x] = static_cast<unsigned char>(image.pixel(x, y) >> 24);
+    const auto* row = reinterpret_cast<const std::uint32_t*>(data + std::size_t(y) * image.stride());
+    for (int x = 0; x < px; ++x) plane[std::size_t(y) * px + x] = static_cast<unsigned char>(row[x] >> 24);
   }
   return plane;
 }
@@ -66,7 +69,7 @@ std::string sheet_of_strip(std::vector<unsigned char> strip, int px) {
   for (std::size_t row = 0; row < columns * height; ++row) {
     std::copy_n(strip.begin() + row * px, px, sheet.begin() + ((row % height) * columns + row / height) * px);
   }
-  return encode_grey_webp(sheet, static_cast<int>(columns) * px, static_cast<int>(height));
+  return cached_grey_webp(sheet, static_cast<int>(columns) * px, static_cast<int>(height));
 }
 
 // The strip back from a sheet (`columns` from its header, which the first column starts with).

@@ -186,7 +186,7 @@ TEST_CASE("Live looks on a master: a weight between presets plays the exact bund
     std::vector<std::string> masters;  // bundles and raster masters
     for (const Json& f : looks[name]["fetched"]) {
       const std::string path = f[0];
-      if (path.ends_with(".lottie") || path.ends_with(".png")) masters.push_back(path);
+      if (path.ends_with(".lottie") || path.ends_with(".webp")) masters.push_back(path);
     }
     return masters;
   };
