@@ -4,9 +4,8 @@
 // whose anti-aliasing a canvas of a few thousand pixels, mostly edge, cannot hide. The player
 // runs the clock bundle, drawing nowhere: its time, state machine and events are the bundle's.
 
-// A sheet (a lossless greyscale WebP: a strip of a header, each frame's index among its distinct
-// frames, their coverage planes, in one column or, if taller than WebP allows, running down
-// columns side by side), decoded once a page.
+// A sheet (lossless grey WebP: a header, each frame's index among its distinct frames, their
+// coverage planes, running down one column or more), decoded once a page.
 const sheets = new Map();
 const decode = (href, bundle) => {
   if (!sheets.has(href)) {
