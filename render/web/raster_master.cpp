@@ -57,12 +57,16 @@ Plane coverage(const ImageSurface& image, int px) {
   return plane;
 }
 
-// The strip (`px` wide, `rows` tall) as a sheet: one column when WebP's side allows, else as few
-// columns of equal height as fit, the strip's rows running down the first, then the next.
+// The first row of frames below the header and the frame index.
+int index_rows(int frames, int px) { return (kRasterHeaderPixels + 2 * frames + px - 1) / px; }
+
+}  // namespace
+
 std::string sheet_of_strip(std::vector<unsigned char> strip, int px) {
+  if (px < kRasterHeaderPixels || strip.empty() || strip.size() % px) throw std::invalid_argument("raster master: a strip of " + std::to_string(strip.size()) + " pixels is no whole rows of " + std::to_string(px) + " px and a header");
   const std::size_t rows = strip.size() / px;
   const std::size_t columns = (rows + kWebpMaxSide - 1) / kWebpMaxSide, height = (rows + columns - 1) / columns;
-  if (columns * px > std::size_t(kWebpMaxSide)) throw std::invalid_argument("raster master: " + std::to_string(rows) + " rows of " + std::to_string(px) + " px do not fit in one WebP");
+  if (columns > 255 || columns * px > std::size_t(kWebpMaxSide)) throw std::invalid_argument("raster master: " + std::to_string(rows) + " rows of " + std::to_string(px) + " px do not fit in one WebP");
   strip[6] = static_cast<unsigned char>(columns);
   strip.resize(columns * height * px, 0);
   std::vector<unsigned char> sheet(strip.size());
@@ -72,7 +76,6 @@ std::string sheet_of_strip(std::vector<unsigned char> strip, int px) {
   return cached_grey_webp(sheet, static_cast<int>(columns) * px, static_cast<int>(height));
 }
 
-// The strip back from a sheet (`columns` from its header, which the first column starts with).
 std::vector<unsigned char> strip_of_sheet(const std::string& bytes, int& px) {
   GreyImage sheet;
   try {
@@ -89,11 +92,6 @@ std::vector<unsigned char> strip_of_sheet(const std::string& bytes, int& px) {
   }
   return strip;
 }
-
-// The first row of frames below the header and the frame index.
-int index_rows(int frames, int px) { return (kRasterHeaderPixels + 2 * frames + px - 1) / px; }
-
-}  // namespace
 
 RasterMaster write_raster_master(const AnimatedScene& scene, int px) {
   check_output_size(px);

@@ -41,6 +41,12 @@ inline constexpr int kRasterHeaderPixels = 7;
 // The raster master of `scene` (a scene fitted to `px` px, render/cairo/sized_scene.h) at `px`.
 RasterMaster write_raster_master(const AnimatedScene& scene, int px);
 
+// A strip (`px` wide, its header's first row first) as a sheet, and a sheet's strip back with its
+// `px` (the strip padded with zero rows to fill its last column); std::invalid_argument when the
+// strip fits no WebP or the sheet is none.
+std::string sheet_of_strip(std::vector<unsigned char> strip, int px);
+std::vector<unsigned char> strip_of_sheet(const std::string& sheet, int& px);
+
 // A frame of a raster master decoded and composited in `primary` and `secondary` (straight RGBA
 // colours) as a page does: premultiplied ARGB32, px × px, row-major. For tests and tools that
 // judge what a page shows; std::invalid_argument naming what is wrong when `sheet` is no raster master.

@@ -10,6 +10,7 @@
 #include "render/web/raster_master.h"
 #include "render/web/web_package.h"
 
+#include <algorithm>
 #include <cstdio>
 
 using namespace iconsynth;
@@ -105,4 +106,21 @@ TEST_CASE("At every master size, a page's bytes before the first frame (the cloc
     INFO(px << " px: the clock " << clock << " B, the rest pose's master " << rest << " B");
     CHECK(clock + rest <= 12291);
   }
+}
+
+// A strip taller than a WebP may be runs down columns side by side, and reads back whole.
+TEST_CASE("A raster master's strip taller than WebP's 16,383 rows runs down columns and reads back whole", "[web][raster]") {
+  const int px = 16, rows = 40000;
+  std::vector<unsigned char> strip(std::size_t(px) * rows);
+  for (std::size_t i = 0; i < strip.size(); ++i) strip[i] = static_cast<unsigned char>((i / px * 31 + i % px * 7) % 256);
+  const std::string sheet = render::web::sheet_of_strip(strip, px);
+  int back_px = 0;
+  const std::vector<unsigned char> back = render::web::strip_of_sheet(sheet, back_px);
+  CHECK(back_px == px);
+  // Three columns of 13,334 rows: the last padded with two zero rows.
+  REQUIRE(back.size() == std::size_t(px) * 3 * 13334);
+  strip[6] = 3;  // the header's column count
+  CHECK(std::equal(strip.begin(), strip.end(), back.begin()));
+  CHECK(std::all_of(back.begin() + strip.size(), back.end(), [](unsigned char v) { return v == 0; }));
+  CHECK_THROWS_WITH(render::web::sheet_of_strip(std::vector<unsigned char>(16 * 5, 0), 4), Catch::Contains("no whole rows"));
 }
