@@ -4,6 +4,7 @@
 #include "render/fit/fitter.h"
 #include "spec/json_reader.h"
 #include "spec/loader.h"
+#include "spec/variant_space.h"
 
 #include <sstream>
 
@@ -34,7 +35,9 @@ FitResult Fitter::run() {
   const auto started = std::chrono::steady_clock::now();
   // Each stage runs while the budget lasts; where it runs out, the stages left are skipped but
   // the verdict, which judges the spec in hand and writes the report, and costs one check.
-  begin("the rest pose: weight, layout and colours");
+  std::string looks;
+  for (const TargetAnimation& a : target_.animations) looks += (looks.empty() ? "" : ", ") + spec::VariantSpace::animation_id(a.variant);
+  begin("the rest pose as " + looks + ": weight, layout and colours");
   fit_rest();
   if (gave_up_) {
     out_.converged = false;
@@ -46,6 +49,7 @@ FitResult Fitter::run() {
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return r;
   }
+  if (!out_of_budget()) read_motions_again();
   for (const std::string& m : shown_) {
     if (out_of_budget()) break;
     begin("motion " + m + ": tracks, then pixels");
@@ -182,6 +186,15 @@ std::optional<std::string> named_style(const spec::IconSpec& spec, const TargetA
   return std::nullopt;
 }
 
+// `target` with each animation's motion as `fitted` judged it (a fit reads it again at its rest pose).
+Target as_fitted(const Target& target, const FitResult& fitted) {
+  Target out = target;
+  for (std::size_t k = 0; k < out.animations.size() && k < fitted.animations.size(); ++k) {
+    out.animations[k].variant.motion = fitted.animations[k].variant.motion;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string state_name(ParamState state) {
@@ -217,7 +230,7 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
   const auto fit_look = [&](const Target& look) -> FitResult& {
     detail::Fitter fitter(base, look, options, true);
     FitResult r = fitter.run();
-    tried.push_back({look, std::move(r), fitter.rest_pose_score(), fitter.gave_up()});
+    tried.push_back({as_fitted(look, r), std::move(r), fitter.rest_pose_score(), fitter.gave_up()});
     return tried.back().result;
   };
   // Where nothing matched: `unmatched` (the first look's fit), or where it gave up at its rest pose,
@@ -261,9 +274,10 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
   // The look is found at the base's layout, which a target far from it can mislead (a solid card
   // with padding 1.53 read as an outline at weight 3). Where nothing matches, the look is found
   // again at the layout the fit reached, and fitted again (from the base) where it reads otherwise.
-  Target again = target;
+  Target again = as_fitted(target, result);
   if (find_looks_again(spec::load_spec(result.spec), again, options.fine_size, options.pins)) {
-    say("no spec matches: the look read otherwise at the layout fitted; fitted again");
+    say("no spec matches: the look read otherwise at the layout fitted (" + spec::VariantSpace::animation_id(again.animations.front().variant) +
+        "); fitted again");
     FitResult& second = fit_look(again);
     if (options.budget.spent_out() && !second.matched()) {
       result.converged = false;

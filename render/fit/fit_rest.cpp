@@ -45,6 +45,22 @@ spec::Rgba nearest_level(const check::ColorSolver::Solution& solved, const std::
   return out;
 }
 
+// The theme the colours solved tell, as check's look finding tells it: the one whose duotone mix
+// gives the secondary found, or whose primary is the primary found; `current` (the look's) where
+// it does too, or none does.
+std::string theme_told(const spec::IconSpec& spec, const check::ColorSolver::Solution& solved, const std::string& current) {
+  const auto off = [&](const spec::ThemeRule& rule) {
+    return solved.has_secondary ? color_distance(solved.secondary, rule.secondary(solved.primary)) : color_distance(solved.primary, rule.primary);
+  };
+  if (off(spec.theme_rule(current)) <= kSameColor) return current;
+  std::string told = current;
+  int nearest = kSameColor + 1;
+  for (const auto& [name, rule] : spec.themes) {
+    if (off(rule) < nearest) nearest = off(rule), told = name;
+  }
+  return told;
+}
+
 }  // namespace
 
 // A frame at half its size: each pixel the mean of four (as a renderer's box-filtered coverage is).
@@ -76,7 +92,7 @@ void Fitter::gather_rests() {
   const spec::IconSpec base_spec = spec::load_spec(base_);
   for (const TargetAnimation* a : showing("")) {
     auto it = std::find_if(rests_.begin(), rests_.end(), [&](const Rest& r) { return r.style == a->variant.style; });
-    if (it == rests_.end()) it = rests_.insert(rests_.end(), {a->variant.style, a->variant.motion, {}, {}});
+    if (it == rests_.end()) it = rests_.insert(rests_.end(), {a->variant.style, motion_of(*a), {}, {}});
     for (const TargetView& v : a->views) {
       const int size = v.rest_size;
       if (rest_sizes_.empty()) {
@@ -118,11 +134,9 @@ std::optional<check::ColorSolver::Solution> Fitter::solve_rest(const std::vector
     const ImageSurface probe = render_frame(evaluate(probed, 0), rest_size_);
     ++renders_;
     const auto& images = r.images.at(rest_size_);
-    for (std::size_t i = 0; i < images.size(); ++i) {
-      all.add(probe.view(), images[i]);
-      by_player[r.shown_by.at(rest_size_)[i]].add(probe.view(), images[i]);
-    }
+    for (std::size_t i = 0; i < images.size(); ++i) by_player[r.shown_by.at(rest_size_)[i]].add(probe.view(), images[i]);
   }
+  for (const auto& [engine, solver] : by_player) all.add(solver);
   const check::ColorSolver::Solution solved = all.solve(duotone_);
   if (worst) {
     // Each player weighed by how closely it draws as we do (the inverse of its residual when the
@@ -329,6 +343,10 @@ void Fitter::fit_colours() {
   if (!s) return;
   s->primary = nearest_level(*s, players, duotone_);
   const spec::IconSpec base_spec = spec::load_spec(base_);
+  // The look's theme was read at the base's layout, where a target far from it misleads the colours
+  // solved (a duotone card of module 6.26 in the dark theme read as the light one, whose mix toward
+  // a white backdrop cannot give its grey): at the layout found they tell it again.
+  if (!options_.pins.theme) theme_ = theme_told(base_spec, *s, theme_);
   const spec::ThemeRule& rule = base_spec.theme_rule(theme_);
   ThemeColours c{theme_, color_distance(s->primary, rule.primary) <= kSameColor ? rule.primary : s->primary, std::nullopt};
   if (s->has_secondary && color_distance(s->secondary, rule.secondary(c.primary)) > kSameColor) {
