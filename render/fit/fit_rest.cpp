@@ -247,7 +247,7 @@ void Fitter::fit_rest() {
       double now = residual(values_);
       const bool last = size == rest_sizes_.back();
       for (int round = 0; round < (last ? 1 : kRestRounds) && !out_of_budget(); ++round) {
-        const Minimum m = search(rows, residual, Method::Subplex, last ? 400 : 800,
+        const Minimum m = search(rows, residual, Method::Subplex, last ? 1600 : 800,
                                  "rest pose (weight, layout) at " + std::to_string(size) + " px" + from, last ? 4e-3 : 1e-3, false);
         if (last) converged = m.converged;
         const double then = residual(values_);
