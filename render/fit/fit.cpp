@@ -225,12 +225,13 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
     FitResult result;
     std::optional<double> rest;
     bool gave_up = false;
+    std::vector<double> rest_values;  // the fit's values at its rest pose
   };
   std::vector<Tried> tried;
   const auto fit_look = [&](const Target& look) -> FitResult& {
     detail::Fitter fitter(base, look, options, true);
     FitResult r = fitter.run();
-    tried.push_back({as_fitted(look, r), std::move(r), fitter.rest_pose_score(), fitter.gave_up()});
+    tried.push_back({as_fitted(look, r), std::move(r), fitter.rest_pose_score(), fitter.gave_up(), fitter.rest_values()});
     return tried.back().result;
   };
   // Where nothing matched: `unmatched` (the first look's fit), or where it gave up at its rest pose,
@@ -241,8 +242,12 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
     });
     if (!tried.front().gave_up || nearest == tried.end() || !nearest->rest || options.budget.spent_out()) return unmatched;
     if (!nearest->gave_up) return std::move(nearest->result);
-    say("no look matches: the nearest at rest fitted in full");
-    return detail::Fitter(base, nearest->target, options).run();
+    say("no look matches: the nearest at rest fitted in full, its rest pose also from the others'");
+    std::vector<std::vector<double>> others;
+    for (const Tried& t : tried) {
+      if (&t != &*nearest && !t.rest_values.empty()) others.push_back(t.rest_values);
+    }
+    return detail::Fitter(base, nearest->target, options, false, std::move(others)).run();
   };
   FitResult result = fit_look(target);
   if (options.budget.spent_out()) return result;

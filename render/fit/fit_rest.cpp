@@ -257,6 +257,7 @@ void Fitter::fit_rest() {
     }
     return converged;
   };
+  const bool converged_before = out_.converged;
   const bool guided_converged = pyramid("");
   // The moments can mislead where the base was near already: a rounder corner has less ink,
   // which a smaller die and shorter links make up for (a corner radius 2.53 for 2.25 was fitted
@@ -273,6 +274,24 @@ void Fitter::fit_rest() {
     const bool keep_guided = guided_residual <= residual(plain);
     if (keep_guided) values_ = guided;
     out_.converged = out_.converged && (keep_guided ? guided_converged : plain_converged);
+    // Where no look matched, the nearest is fitted again from the rest poses the others reached
+    // too (fit.cpp): a duotone card of module 6.26 stalled at 6.6 from both starts, where the
+    // solid look's pyramid found 6.26.
+    for (const std::vector<double>& start : rest_starts_) {
+      if (out_of_budget()) break;
+      const std::vector<double> kept = values_;
+      for (std::size_t r : rows) values_[r] = start[r];
+      const bool converged = pyramid(", from another look's rest pose");
+      const std::vector<double> other = values_;
+      rest_size_ = rest_sizes_.back();
+      player_noise_.clear();
+      const double kept_residual = residual(kept);
+      if (residual(other) < kept_residual) {
+        out_.converged = converged_before && converged;
+      } else {
+        values_ = kept;
+      }
+    }
   } else {
     // What follows judges at the largest size, with the players' noise there, wherever the budget
     // stopped the pyramid.
@@ -329,6 +348,7 @@ void Fitter::fit_rest() {
   record("rest pose: check's score " + spec::format_number(std::round(score * 100) / 100) + " on the rest frames at " +
          std::to_string(rest_sizes_.back()) + " px");
   rest_pose_score_ = score;
+  rest_values_ = values_;
   gave_up_ = give_up_at_rest_ && score > kUnlikeRest;
 }
 

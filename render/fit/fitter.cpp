@@ -29,7 +29,8 @@ Json without_keylines(const Json& base) {
 
 }  // namespace
 
-Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options, bool give_up_at_rest)
+Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options, bool give_up_at_rest,
+               std::vector<std::vector<double>> rest_starts)
     : target_(target),
       options_(options),
       base_(without_keylines(base)),
@@ -40,7 +41,8 @@ Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options
       }()),
       table_(base_, rate_),
       values_(table_.base_values()),
-      give_up_at_rest_(give_up_at_rest) {
+      give_up_at_rest_(give_up_at_rest),
+      rest_starts_(std::move(rest_starts)) {
   const spec::IconSpec base_spec = spec::load_spec(base);
   module_count_ = base_spec.module_count();
   for (const std::string& p : options.free) {

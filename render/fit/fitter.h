@@ -76,12 +76,17 @@ class Fitter {
  public:
   // `give_up_at_rest`: where the rest pose found explains the rest frames no better than
   // kUnlikeRest, the stages after it are skipped (the look is not the target's; fit.cpp tries others).
-  Fitter(const Json& base, const Target& target, const FitOptions& options, bool give_up_at_rest = false);
+  // `rest_starts`: values whose weight and layout the rest pose is also searched from (other looks'
+  // rest poses), the best end kept.
+  Fitter(const Json& base, const Target& target, const FitOptions& options, bool give_up_at_rest = false,
+         std::vector<std::vector<double>> rest_starts = {});
   FitResult run();  // fit.cpp
   // check's score on the rest frames at the rest pose found (nullopt if the budget ran out before
   // it), and whether run() gave up there.
   std::optional<double> rest_pose_score() const { return rest_pose_score_; }
   bool gave_up() const { return gave_up_; }
+  // The values at the rest pose found (empty if the budget ran out before it).
+  const std::vector<double>& rest_values() const { return rest_values_; }
 
  private:
   using Objective = std::function<double(const std::vector<double>&)>;
@@ -224,6 +229,8 @@ class Fitter {
   bool give_up_at_rest_ = false;
   std::optional<double> rest_pose_score_;
   bool gave_up_ = false;
+  std::vector<std::vector<double>> rest_starts_;
+  std::vector<double> rest_values_;
 };
 
 }  // namespace iconsynth::render::fit::detail
