@@ -64,7 +64,7 @@ const std::vector<OutputFormat>& output_formats() {
       {"json", ".json", "a JSON document"},
       {"module", ".mjs", "an ES module"},
       {"types", ".d.mts", "TypeScript declarations"},
-      {"coverage", ".png", "a raster master: Cairo's frames as coverage planes"},
+      {"coverage", ".webp", "a raster master: Cairo's frames as coverage planes"},
   };
   return table;
 }

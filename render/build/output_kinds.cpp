@@ -137,7 +137,7 @@ void plan_web(const BuildContext& c, std::vector<PlannedFile>& out) {
     if (name == lottie::descriptor_file_name(c.spec)) return "descriptor";
     if (name.ends_with(".d.mts")) return "types";
     if (name.ends_with(".mjs")) return "module";
-    if (name.ends_with(".png")) return "coverage";
+    if (name.ends_with(".webp")) return "coverage";
     return "json";
   };
   for (const std::string& name : web::web_package_files(c.spec)) {

@@ -106,9 +106,11 @@ CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas,
 CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas, int canvas_stride, int canvas_size, const PixelBox& box,
                            Dense)
     : key_(std::move(key)), key_hash_(hash_of_key(key_)), width_(box.width()), height_(box.height()), dense_(true),
-      row_runs_(std::size_t(std::max(0, height_)) + 1, 0),
-      coverage_(std::size_t(std::max(0, width_)) * std::size_t(std::max(0, height_)), 0) {
+      row_runs_(std::size_t(std::max(0, height_)) + 1, 0) {
+  coverage_.resize(std::size_t(std::max(0, width_)) * std::size_t(std::max(0, height_)));
   const PixelBox on = box.intersected({0, 0, canvas_size, canvas_size});
+  // Every byte is copied from the canvas when the box lies on it; the rest are 0.
+  if (on != box) std::fill(coverage_.begin(), coverage_.end(), 0);
   if (on.empty()) return;
   for (int y = on.y0; y < on.y1; ++y) {
     unsigned char* row = canvas + std::ptrdiff_t{y} * canvas_stride + on.x0;
@@ -180,9 +182,14 @@ void PartRasteriser::key(const geometry::Affine& transform, const std::vector<ca
                          const PixelBox& box, bool clipped, std::vector<std::int64_t>& key) {
   const cairo_matrix_t ctm = matrix(transform);
 
-  const double stroke_width = paint.kind == Paint::Kind::Stroke ? paint.stroke_width : 0;
-  key.assign({box.width(), box.height(), static_cast<std::int64_t>(paint.kind), bits_of(stroke_width), bits_of(ctm.xx),
-              bits_of(ctm.yx), bits_of(ctm.xy), bits_of(ctm.yy), clipped, clipped ? box.x0 : 0, clipped ? box.y0 : 0});
+  // A fill's pixels follow from its fixed-point points alone (Cairo flattens and scan-converts
+  // them in device space), so fills at different scales whose points round alike share a mask; a
+  // stroke's pen also reads the matrix.
+  const bool stroke = paint.kind == Paint::Kind::Stroke;
+  const double stroke_width = stroke ? paint.stroke_width : 0;
+  const auto linear = [stroke](double d) { return stroke ? bits_of(d) : 0; };
+  key.assign({box.width(), box.height(), static_cast<std::int64_t>(paint.kind), bits_of(stroke_width), linear(ctm.xx),
+              linear(ctm.yx), linear(ctm.xy), linear(ctm.yy), clipped, clipped ? box.x0 : 0, clipped ? box.y0 : 0});
   for (std::size_t i = 0; i < path.size(); i += static_cast<std::size_t>(path[i].header.length)) {
     key.push_back(path[i].header.type);
     for (std::size_t j = 1; j < static_cast<std::size_t>(path[i].header.length); ++j) {

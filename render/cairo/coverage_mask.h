@@ -12,9 +12,30 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace iconsynth::render {
+
+// An allocator whose vectors grow without zeroing: a dense mask writes every byte itself.
+template <class T>
+struct UninitialisedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitialisedAllocator<U>;
+  };
+  UninitialisedAllocator() = default;
+  template <class U>
+  UninitialisedAllocator(const UninitialisedAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
 
 class CoverageMask {
  public:
@@ -68,7 +89,7 @@ class CoverageMask {
   bool dense_ = false;
   std::vector<Run> runs_;
   std::vector<std::uint32_t> row_runs_;  // row y's runs: [row_runs_[y], row_runs_[y + 1])
-  std::vector<std::uint8_t> coverage_;    // the bytes of every run that is not full; a dense mask's every byte
+  std::vector<std::uint8_t, UninitialisedAllocator<std::uint8_t>> coverage_;  // the bytes of every run that is not full; a dense mask's every byte
 };
 
 // The one place that knows how a part is rasterised into a mask and what decides its pixels,

@@ -57,10 +57,23 @@ void OpaqueInk::blend_pixels(std::uint32_t* row, const std::uint8_t* coverage, i
   }
 }
 
+const std::uint32_t* OpaqueInk::table_for(std::uint32_t under) const {
+  for (std::size_t u = 0; u < unders_.size(); ++u) {
+    if (unders_[u] == under) return over_[u].data();
+  }
+  return nullptr;
+}
+
 void OpaqueInk::draw_dense_row(std::uint32_t* row, const std::uint8_t* coverage, int origin, int from, int to) const {
-  // Eight columns at a time: an empty word skipped, a full one filled, the others blended from
-  // their first inked byte to their last.
+  // Eight columns at a time: an empty word skipped, a full one filled, the others blended.
   constexpr std::uint64_t kAll = ~std::uint64_t{0};
+  // The table of the colour last met under a word (a row is mostly over one or two).
+  std::uint32_t table_under = unders_[0];
+  const std::uint32_t* table = over_[0].data();
+  const auto table_of = [&](std::uint32_t under) {
+    if (under != table_under) table_under = under, table = table_for(under);
+    return table;
+  };
   for (int x = from; x < to;) {
     const int word_end = std::min(x + 8, to);
     int lo = x, hi = word_end;
@@ -84,6 +97,20 @@ void OpaqueInk::draw_dense_row(std::uint32_t* row, const std::uint8_t* coverage,
         x = end;
         continue;
       }
+      // All eight over one colour with a table (mostly transparent, or a card's fill): looked up
+      // without a branch, as a table's blend at coverage 0 is the colour under, at 255 its own.
+      const std::uint32_t under = row[x];
+      std::uint32_t differ = 0;
+      for (int i = 1; i < 8; ++i) differ |= row[x + i] ^ under;
+      if (differ == 0) {
+        if (const std::uint32_t* t = table_of(under)) {
+          const std::uint8_t* c = coverage + (x - origin);
+          for (int i = 0; i < 8; ++i) row[x + i] = t[c[i]];
+          x = word_end;
+          continue;
+        }
+      }
+      // Else from its first inked byte to its last.
       const int low_zeros = std::countr_zero(word) / 8, high_zeros = std::countl_zero(word) / 8;
       if constexpr (std::endian::native == std::endian::little) {
         lo = x + low_zeros, hi = word_end - high_zeros;
@@ -91,23 +118,14 @@ void OpaqueInk::draw_dense_row(std::uint32_t* row, const std::uint8_t* coverage,
         lo = x + high_zeros, hi = word_end - low_zeros;
       }
     }
-    // Under one colour the word has a table for (mostly transparent, or a card's fill), looked
-    // up without a branch: a table's blend at coverage 0 is the colour under, at 255 its own.
     const std::uint32_t first = row[lo];
     bool uniform = true;
     for (int i = lo + 1; i < hi; ++i) uniform &= row[i] == first;
-    const std::uint32_t* table = nullptr;
-    if (uniform) {
-      for (std::size_t u = 0; u < unders_.size() && !table; ++u) {
-        if (unders_[u] == first) table = over_[u].data();
-      }
+    if (const std::uint32_t* t = uniform ? table_of(first) : nullptr) {
+      for (int i = lo; i < hi; ++i) row[i] = t[coverage[i - origin]];
+    } else {
+      blend_pixels(row + lo, coverage + (lo - origin), hi - lo);
     }
-    if (table) {
-      for (int i = lo; i < hi; ++i) row[i] = table[coverage[i - origin]];
-      x = word_end;
-      continue;
-    }
-    blend_pixels(row + lo, coverage + (lo - origin), hi - lo);
     x = word_end;
   }
 }

@@ -28,6 +28,8 @@ class OpaqueInk {
   // draw_row for a dense mask: `coverage` is its row, whose byte 0 is canvas column `origin`;
   // columns [from, to) lie within it.
   void draw_dense_row(std::uint32_t* row, const std::uint8_t* coverage, int origin, int from, int to) const;
+  // The blends of the colour over `under` by coverage, or null when it has none.
+  const std::uint32_t* table_for(std::uint32_t under) const;
   // The colour over an opaque or partial pixel `under` at `coverage` (1 … 254).
   std::uint32_t over(std::uint32_t under, std::uint8_t coverage) const;
   // Blends `count` pixels of `row` pixel by pixel, `coverage` their coverage: none skipped, full

@@ -34,9 +34,7 @@ std::string encode_png(const PngFormat& format, const std::function<const std::u
         static_cast<std::string*>(png_get_io_ptr(p))->append(reinterpret_cast<const char*>(data), length);
       },
       nullptr);
-  const int color_type = format.pixels == PngFormat::Pixels::Grey    ? PNG_COLOR_TYPE_GRAY
-                         : format.pixels == PngFormat::Pixels::Palette ? PNG_COLOR_TYPE_PALETTE
-                                                                       : PNG_COLOR_TYPE_RGB_ALPHA;
+  const int color_type = format.pixels == PngFormat::Pixels::Palette ? PNG_COLOR_TYPE_PALETTE : PNG_COLOR_TYPE_RGB_ALPHA;
   png_set_IHDR(png, info, format.width, format.height, 8, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                PNG_FILTER_TYPE_DEFAULT);
   png_set_compression_level(png, format.compression_level);

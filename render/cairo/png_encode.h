@@ -1,5 +1,5 @@
 #pragma once
-// The one PNG encoder of the project's own images (frames, filmstrips, raster masters): libpng
+// The one PNG encoder of the project's own images (frames, filmstrips): libpng
 // writing into a string, rows unfiltered (icons are sparse, flat colour: filters buy little and
 // cost time), its errors made exceptions.
 
@@ -12,7 +12,7 @@
 namespace iconsynth::render {
 
 struct PngFormat {
-  enum class Pixels { Grey, Rgba, Palette };  // 8 bits a sample; Palette: one index byte a pixel
+  enum class Pixels { Rgba, Palette };  // 8 bits a sample; Palette: one index byte a pixel
   int width = 0, height = 0;
   Pixels pixels = Pixels::Rgba;
   int compression_level = 6;                         // zlib's, 0 (none) to 9 (smallest)

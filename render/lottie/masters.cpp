@@ -44,10 +44,10 @@ std::string master_path_pattern(const spec::IconSpec& spec) { return path_of(spe
 
 std::string raster_master_path(const spec::IconSpec& spec, const Master& master, const std::string& style, const std::string& motion) {
   return "masters/" + spec.id + "-" + std::to_string(master.px) + "px-w" + spec::VariantSpace::weight_label(master.weight) + "-" + style + "-" +
-         motion + ".png";
+         motion + ".webp";
 }
 
-std::string raster_master_path_pattern(const spec::IconSpec& spec) { return "masters/" + spec.id + "-{px}px-w{weight}-{style}-{motion}.png"; }
+std::string raster_master_path_pattern(const spec::IconSpec& spec) { return "masters/" + spec.id + "-{px}px-w{weight}-{style}-{motion}.webp"; }
 
 std::string clock_bundle_path(const spec::IconSpec& spec) { return "masters/" + spec.id + "-clock.lottie"; }
 

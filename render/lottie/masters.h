@@ -17,7 +17,7 @@
 // drawing; and one clock bundle, the exact bundle with nothing to draw, whose timing, markers and
 // state machines the player runs for them:
 //
-//   masters/<id>-<px>px-w<weight>-<style>-<motion>.png   e.g. masters/gpu-cluster-32px-w2-outline-light.png
+//   masters/<id>-<px>px-w<weight>-<style>-<motion>.webp  e.g. masters/gpu-cluster-32px-w2-outline-light.webp
 //   masters/<id>-clock.lottie
 
 #include "spec/icon_spec.h"

@@ -4,21 +4,21 @@
 // whose anti-aliasing a canvas of a few thousand pixels, mostly edge, cannot hide. The player
 // runs the clock bundle, drawing nowhere: its time, state machine and events are the bundle's.
 
-// A sheet (greyscale PNG: a header, each frame's index among its distinct frames, their coverage
-// planes), decoded once a page.
+// A sheet (lossless grey WebP: a header, each frame's index among its distinct frames, their
+// coverage planes, running down one column or more), decoded once a page.
 const sheets = new Map();
 const decode = (href, bundle) => {
   if (!sheets.has(href)) {
     const decoded = bundle(href).then(async (bytes) => {
-      const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }), { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+      const image = await createImageBitmap(new Blob([bytes], { type: 'image/webp' }), { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
       const { width: w, height: h } = image;
       const c = Object.assign(document.createElement('canvas'), { width: w, height: h }).getContext('2d', { willReadFrequently: true });
       c.drawImage(image, 0, 0);
-      const rgba = c.getImageData(0, 0, w, h).data, grey = new Uint8Array(w * h);
-      for (let i = 0; i < grey.length; i++) grey[i] = rgba[4 * i];
+      const rgba = c.getImageData(0, 0, w, h).data, px = w / rgba[24], grey = new Uint8Array(w * h);
+      for (let i = 0, row; i < grey.length; i++) row = i / px | 0, grey[i] = rgba[4 * ((row % h) * w + (row / h | 0) * px + i % px)];
       const frames = grey[0] << 8 | grey[1];
-      return { px: w, frames, roles: [...grey.subarray(3, 3 + grey[2])], grey, start: Math.ceil((6 + 2 * frames) / w) * w,
-        index: (f) => grey[6 + 2 * f] << 8 | grey[7 + 2 * f] };
+      return { px, frames, roles: [...grey.subarray(3, 3 + grey[2])], grey, start: Math.ceil((7 + 2 * frames) / px) * px,
+        index: (f) => grey[7 + 2 * f] << 8 | grey[8 + 2 * f] };
     });
     decoded.catch(() => sheets.delete(href));
     sheets.set(href, decoded);

@@ -1,13 +1,14 @@
 #include "render/web/raster_master.h"
 
-#include "render/cairo/png_encode.h"
+#include "render/cairo/frame_renderer.h"
 #include "render/cairo/raster.h"
-
-#include <png.h>
+#include "render/web/grey_webp.h"
+#include "render/web/sheet_cache.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <stdexcept>
 
 namespace iconsynth::render::web {
@@ -46,40 +47,14 @@ AnimatedScene only_plane(AnimatedScene scene, const std::vector<std::vector<int>
   return scene;
 }
 
-Plane coverage(const AnimatedScene& scene, int frame, int px) {
-  const ImageSurface image = render_frame(evaluate(scene, frame), px);
+Plane coverage(const ImageSurface& image, int px) {
   Plane plane(std::size_t(px) * px);
+  const unsigned char* data = image.data();
   for (int y = 0; y < px; ++y) {
-    for (int x = 0; x < px; ++x) plane[std::size_t(y) * px + x] = static_cast<unsigned char>(image.pixel(x, y) >> 24);
+    const auto* row = reinterpret_cast<const std::uint32_t*>(data + std::size_t(y) * image.stride());
+    for (int x = 0; x < px; ++x) plane[std::size_t(y) * px + x] = static_cast<unsigned char>(row[x] >> 24);
   }
   return plane;
-}
-
-std::string grey_png(const std::vector<unsigned char>& pixels, int width, int height) {
-  // Sparse coverage compresses best unfiltered, at zlib's best level: a page downloads it.
-  return encode_png({width, height, PngFormat::Pixels::Grey, 9, {}}, [&](int y) { return &pixels[std::size_t(y) * width]; });
-}
-
-struct Grey {
-  int width = 0, height = 0;
-  std::vector<unsigned char> pixels;
-};
-
-Grey read_grey_png(const std::string& bytes) {
-  png_image image{};
-  image.version = PNG_IMAGE_VERSION;
-  if (!png_image_begin_read_from_memory(&image, bytes.data(), bytes.size())) {
-    throw std::invalid_argument(std::string("raster master: not a PNG (") + image.message + ")");
-  }
-  if (image.format != PNG_FORMAT_GRAY) {
-    png_image_free(&image);
-    throw std::invalid_argument("raster master: not an 8-bit greyscale PNG");
-  }
-  Grey grey{static_cast<int>(image.width), static_cast<int>(image.height), std::vector<unsigned char>(PNG_IMAGE_SIZE(image))};
-  if (!png_image_finish_read(&image, nullptr, grey.pixels.data(), 0, nullptr)) {
-    throw std::invalid_argument(std::string("raster master: cannot decode (") + image.message + ")");
-  }
-  return grey;
 }
 
 // The first row of frames below the header and the frame index.
@@ -87,8 +62,40 @@ int index_rows(int frames, int px) { return (kRasterHeaderPixels + 2 * frames + 
 
 }  // namespace
 
+std::string sheet_of_strip(std::vector<unsigned char> strip, int px) {
+  if (px < kRasterHeaderPixels || strip.empty() || strip.size() % px) throw std::invalid_argument("raster master: a strip of " + std::to_string(strip.size()) + " pixels is no whole rows of " + std::to_string(px) + " px and a header");
+  const std::size_t rows = strip.size() / px;
+  const std::size_t columns = (rows + kWebpMaxSide - 1) / kWebpMaxSide, height = (rows + columns - 1) / columns;
+  if (columns > 255 || columns * px > std::size_t(kWebpMaxSide)) throw std::invalid_argument("raster master: " + std::to_string(rows) + " rows of " + std::to_string(px) + " px do not fit in one WebP");
+  strip[6] = static_cast<unsigned char>(columns);
+  strip.resize(columns * height * px, 0);
+  std::vector<unsigned char> sheet(strip.size());
+  for (std::size_t row = 0; row < columns * height; ++row) {
+    std::copy_n(strip.begin() + row * px, px, sheet.begin() + ((row % height) * columns + row / height) * px);
+  }
+  return cached_grey_webp(sheet, static_cast<int>(columns) * px, static_cast<int>(height));
+}
+
+std::vector<unsigned char> strip_of_sheet(const std::string& bytes, int& px) {
+  GreyImage sheet;
+  try {
+    sheet = decode_grey_webp(bytes);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("raster master: ") + e.what());
+  }
+  const int columns = sheet.pixels.size() > 6 ? sheet.pixels[6] : 0;
+  if (columns < 1 || sheet.width % columns) throw std::invalid_argument("raster master: a header of " + std::to_string(columns) + " columns for a sheet " + std::to_string(sheet.width) + " px wide");
+  px = sheet.width / columns;
+  std::vector<unsigned char> strip(sheet.pixels.size());
+  for (std::size_t row = 0; row < std::size_t(columns) * sheet.height; ++row) {
+    std::copy_n(sheet.pixels.begin() + ((row % sheet.height) * columns + row / sheet.height) * px, px, strip.begin() + row * px);
+  }
+  return strip;
+}
+
 RasterMaster write_raster_master(const AnimatedScene& scene, int px) {
   check_output_size(px);
+  if (px < kRasterHeaderPixels) throw std::invalid_argument("raster master: " + std::to_string(px) + " px is narrower than its header");
   const std::vector<std::vector<int>> part_planes = plane_of_parts(scene);
   std::vector<AnimatedScene> layers;  // in the order a page paints them
   std::vector<unsigned char> roles;
@@ -110,10 +117,14 @@ RasterMaster write_raster_master(const AnimatedScene& scene, int px) {
   std::copy(roles.begin(), roles.end(), header.begin() + 3);
   std::map<std::string, int> seen;
   std::vector<unsigned char> sheet = header;
+  // Frames in order, each plane's by its own renderer: render_frame's pixels, redrawing only what
+  // moved. No workers: build already draws its files on every core.
+  std::vector<std::unique_ptr<FrameRenderer>> renderers;
+  for (const AnimatedScene& layer : layers) renderers.push_back(std::make_unique<FrameRenderer>(layer, px, FrameRenderer::kDefaultMaskBudget, 0));
   for (int f = 0; f < out.frames; ++f) {
     Plane frame;
-    for (const AnimatedScene& layer : layers) {
-      const Plane plane = coverage(layer, f, px);
+    for (const std::unique_ptr<FrameRenderer>& renderer : renderers) {
+      const Plane plane = coverage(renderer->render(f), px);
       frame.insert(frame.end(), plane.begin(), plane.end());
     }
     auto [at, added] = seen.try_emplace(std::string(frame.begin(), frame.end()), out.unique);
@@ -124,20 +135,20 @@ RasterMaster write_raster_master(const AnimatedScene& scene, int px) {
     sheet[kRasterHeaderPixels + 2 * f] = static_cast<unsigned char>(at->second >> 8);
     sheet[kRasterHeaderPixels + 2 * f + 1] = static_cast<unsigned char>(at->second & 0xff);
   }
-  out.png = grey_png(sheet, px, static_cast<int>(sheet.size() / px));
+  out.sheet = sheet_of_strip(std::move(sheet), px);
   return out;
 }
 
-std::vector<std::uint32_t> composite_raster_frame(const std::string& png, int frame, spec::Rgba primary, spec::Rgba secondary) {
-  const Grey grey = read_grey_png(png);
-  const int px = grey.width;
-  const auto at = [&](std::size_t i) { return i < grey.pixels.size() ? int{grey.pixels[i]} : -1; };
+std::vector<std::uint32_t> composite_raster_frame(const std::string& sheet, int frame, spec::Rgba primary, spec::Rgba secondary) {
+  int px = 0;
+  const std::vector<unsigned char> strip = strip_of_sheet(sheet, px);
+  const auto at = [&](std::size_t i) { return i < strip.size() ? int{strip[i]} : -1; };
   const int frames = at(0) << 8 | at(1), planes = at(2);
   if (frames < 1 || planes < 1 || planes > 3) throw std::invalid_argument("raster master: a header of " + std::to_string(frames) + " frames, " + std::to_string(planes) + " planes");
   if (frame < 0 || frame >= frames) throw std::invalid_argument("raster master: no frame " + std::to_string(frame) + " of " + std::to_string(frames));
   const int unique = at(kRasterHeaderPixels + 2 * frame) << 8 | at(kRasterHeaderPixels + 2 * frame + 1);
   const std::size_t start = (std::size_t(index_rows(frames, px)) + std::size_t(unique) * planes * px) * px;
-  if (start + std::size_t(planes) * px * px > grey.pixels.size()) throw std::invalid_argument("raster master: frame " + std::to_string(frame) + " lies past the sheet");
+  if (start + std::size_t(planes) * px * px > strip.size()) throw std::invalid_argument("raster master: frame " + std::to_string(frame) + " lies past the sheet");
   // Premultiplied OVER, in [0, 1], plane after plane, each in its role's colour.
   spec::Rgba colours[3];
   for (int p = 0; p < planes; ++p) colours[p] = at(3 + p) == 1 ? secondary : primary;
@@ -146,7 +157,7 @@ std::vector<std::uint32_t> composite_raster_frame(const std::string& png, int fr
     double rgba[4] = {0, 0, 0, 0};
     for (int p = 0; p < planes; ++p) {
       const spec::Rgba& c = colours[p];
-      const double a = c.a / 255.0 * grey.pixels[start + std::size_t(p) * px * px + i] / 255.0;
+      const double a = c.a / 255.0 * strip[start + std::size_t(p) * px * px + i] / 255.0;
       rgba[0] = c.r / 255.0 * a + rgba[0] * (1 - a);
       rgba[1] = c.g / 255.0 * a + rgba[1] * (1 - a);
       rgba[2] = c.b / 255.0 * a + rgba[2] * (1 - a);

@@ -143,15 +143,16 @@ std::string clock_bundle(const spec::IconSpec& spec, const lottie::BundleOptions
     if (e.path.starts_with("t/")) continue;  // the page paints the colours itself
     if (e.path == "manifest.json") {
       nlohmann::ordered_json manifest = nlohmann::ordered_json::parse(e.bytes);
-      manifest.erase("themes");
-      for (auto& animation : manifest["animations"]) animation.erase("themes"), animation.erase("initialTheme");
-      for (const char* words : {"description", "keywords", "custom"}) manifest.erase(words);
+      // No player reads the words; a page downloads them before the first frame.
+      for (const char* key : {"themes", "description", "keywords", "custom", "generator"}) manifest.erase(key);
+      for (auto& animation : manifest["animations"]) animation.erase("themes"), animation.erase("initialTheme"), animation.erase("name");
+      for (auto& machine : manifest["stateMachines"]) machine.erase("name");
       e.bytes = manifest.dump();
     }
     if (e.path.starts_with("a/") && e.path.ends_with(".json")) {
       nlohmann::ordered_json animation = nlohmann::ordered_json::parse(e.bytes);
       animation["layers"] = nlohmann::ordered_json::array();
-      animation.erase("assets");
+      for (const char* key : {"assets", "slots", "meta", "nm"}) animation.erase(key);  // the page paints; its timing and markers stay
       e.bytes = animation.dump();
     }
     zip.push_back({std::move(e.path), std::move(e.bytes)});
@@ -176,7 +177,7 @@ std::string web_package_file(const spec::IconSpec& spec, const WebPackageOptions
         if (name != lottie::raster_master_path(spec, m, style, motion)) continue;
         // Coverage only: the colours are the page's, so any theme draws the same planes.
         const spec::Variant variant{style, m.weight, motion, spec.default_theme, std::nullopt};
-        return write_raster_master(scene_for_size(spec, variant, m.px), m.px).png;
+        return write_raster_master(scene_for_size(spec, variant, m.px), m.px).sheet;
       }
     }
   }

@@ -12,7 +12,7 @@
 //   masters/<id>-<px>px-w<weight>.lottie
 //                       the bundle drawn for one backing store's pixels at one preset weight
 //                       (render/lottie/masters.h), which the runtime picks by size × pixel ratio
-//   masters/<id>-<px>px-w<weight>-<style>-<motion>.png, masters/<id>-clock.lottie
+//   masters/<id>-<px>px-w<weight>-<style>-<motion>.webp, masters/<id>-clock.lottie
 //                       Cairo's frames at those pixels as coverage (raster_master.h), which the
 //                       runtime shows there, and the bundle whose clock and state machines it runs
 //
@@ -54,8 +54,8 @@ std::string web_package_file(const spec::IconSpec& spec, const WebPackageOptions
 // fitted to that size's pixels as every sized output's are (render/cairo/sized_scene.h).
 lottie::BundleOptions master_options(lottie::BundleOptions exact, const lottie::Master& master);
 
-// The clock bundle: `exact`'s bundle (every animation, its markers and state machines) with
-// nothing to draw and no themes, for a player that keeps time for raster masters.
+// The clock bundle: `exact`'s bundle (every animation's timing and markers, the state machines)
+// with nothing to draw, no themes, slots or names, for a player that keeps time for raster masters.
 std::string clock_bundle(const spec::IconSpec& spec, const lottie::BundleOptions& exact);
 
 }  // namespace iconsynth::render::web

@@ -122,6 +122,13 @@ TEST_CASE("The editor, by role and name: keyboard, pointer, plot, presets, Save,
     CHECK(std::stod(h["valueNow"].get<std::string>()) == Approx(h["afterKeys"][1].get<double>()));
   }
 
+  SECTION("a drag's last move to the value on screen already: the page counts it shown by the Cairo frame") {
+    const Json& s = steps["sameValue"];
+    CHECK(s["moved"] == true);
+    CHECK(s["same"] == true);
+    CHECK(s["again"] == true);
+  }
+
   SECTION("an event line dragged on the plot retimes its timing by whole frames") {
     CHECK(steps["retime"]["before"] == 20);
     CHECK(steps["retime"]["after"] == 23);

@@ -117,6 +117,26 @@ TEST_CASE("A part whose ink stays inside the canvas has the same mask where the 
   CHECK(cut > 0);
 }
 
+TEST_CASE("A fill at another scale whose points round alike shares the key and the mask, a stroke not", "[render][cairo]") {
+  render::PartRasteriser rasteriser(kSize, kPxPerUnit);
+  int fills = 0;
+  for (const render::Part& part : sample_parts()) {
+    const PlacedPart a = place(part, 1.1, {5.25, 5.25});
+    // A scale a billionth larger: every fixed-point coordinate the same, the matrix not.
+    PlacedPart hair = a;
+    hair.transform.scale(1 + 1e-9);
+    REQUIRE(hair.transform.matrix() != a.transform.matrix());
+    if (part.paint.kind == render::Paint::Kind::Stroke) {
+      CHECK(key_of(rasteriser, part, a) != key_of(rasteriser, part, hair));  // the pen reads the matrix
+      continue;
+    }
+    ++fills;
+    CHECK(key_of(rasteriser, part, a) == key_of(rasteriser, part, hair));
+    CHECK(test::same_pixels(*mask_of(rasteriser, part, a), *mask_of(rasteriser, part, hair)));
+  }
+  CHECK(fills > 0);
+}
+
 TEST_CASE("Keys tell apart parts that rasterise differently", "[render][cairo]") {
   render::PartRasteriser rasteriser(kSize, kPxPerUnit);
   for (const render::Part& part : sample_parts()) {

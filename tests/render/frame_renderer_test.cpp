@@ -142,7 +142,8 @@ TEST_CASE("FrameRenderer rasterises one mask for the four swelling modules where
     return renderer.counts();
   };
   const auto at_192 = first_play(192), at_200 = first_play(200);
-  CHECK(at_192.rasterised * 4 == at_200.rasterised);
+  // (At 192 px a fill may also find an earlier frame's mask whose points round alike.)
+  CHECK(at_192.rasterised * 4 <= at_200.rasterised);
   CHECK(at_192.reused >= at_192.rasterised * 3);
   // At 24 px the cards' boxes reach past the canvas; while their ink stays inside (at rest and
   // gathered), one mask still serves four.

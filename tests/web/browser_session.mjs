@@ -59,9 +59,9 @@ const served = [];       // [path, bytes] of every response, in order
 const SLOW = '/slow', SLOW_MS = 300;        // /slow/PATH is PATH, served that late
 const SELF_HOSTED_WASM = '/assets/player.wasm'; // the player's wasm where a site put it itself (wasmUrl)
 // A master a site did not copy, raster and vector (no crisp cell plays weight 1.5): served as 404.
-const UNCOPIED_MASTERS = ['/generative-icons/masters/gpu-cluster-36px-w1.5-outline-light.png', '/generative-icons/masters/gpu-cluster-36px-w1.5.lottie'];
+const UNCOPIED_MASTERS = ['/generative-icons/masters/gpu-cluster-36px-w1.5-outline-light.webp', '/generative-icons/masters/gpu-cluster-36px-w1.5.lottie'];
 const TYPES = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm', '.lottie': 'application/zip',
-  '.html': 'text/html', '.json': 'application/json', '.png': 'image/png' };
+  '.html': 'text/html', '.json': 'application/json', '.png': 'image/png', '.webp': 'image/webp' };
 function fileFor(pathname) {
   if (pathname === SELF_HOSTED_WASM) return fileFor(WASM);
   if (pathname.startsWith(`${DLW}/`)) return path.join(dotlottieWeb, pathname.slice(DLW.length + 1));
@@ -557,7 +557,7 @@ window.shown = await createIcon(document.getElementById('c'), { icon, size: 36, 
   await waitFor(p, () => window.shown !== undefined);
   const canvas = await p.evaluateHandle(() => document.getElementById('c'));
   results.uncopied = { shown: await p.evaluate(() => window.shown), first: saveFrames('uncopied', (await logOf(p, canvas)).slice(0, 1))[0],
-    fetched: served.slice(from).map(([at]) => at).filter((at) => at.endsWith('.lottie') || at.endsWith('.png')) };
+    fetched: served.slice(from).map(([at]) => at).filter((at) => at.endsWith('.lottie') || at.endsWith('.webp')) };
   log('uncopied', { ...results.uncopied, first: undefined });
   await p.close();
 }

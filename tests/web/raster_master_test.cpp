@@ -8,7 +8,9 @@
 #include "render/cairo/sized_scene.h"
 #include "render/lottie/masters.h"
 #include "render/web/raster_master.h"
+#include "render/web/web_package.h"
 
+#include <algorithm>
 #include <cstdio>
 
 using namespace iconsynth;
@@ -31,7 +33,7 @@ Worst judge(const render::Variant& variant, int px, render::web::RasterMaster* k
   Worst worst;
   for (int f = 0; f < scene.frame_count; ++f) {
     const render::ImageSurface cairo = render::render_frame(render::evaluate(scene, f), px);
-    const std::vector<std::uint32_t> page = render::web::composite_raster_frame(master.png, f, scene.primary, scene.secondary);
+    const std::vector<std::uint32_t> page = render::web::composite_raster_frame(master.sheet, f, scene.primary, scene.secondary);
     const render::DiffStats d = render::compare_images(cairo.view(), render::view_of(page, px, px), 32);
     worst.mean = std::max(worst.mean, d.mean_abs);
     worst.max = std::max(worst.max, d.max_abs);
@@ -66,12 +68,12 @@ TEST_CASE("A raster master stores each distinct frame once and says which frame 
   const render::AnimatedScene scene = render::scene_for_size(test::builtin_spec(), v, 24);
   const render::web::RasterMaster master = render::web::write_raster_master(scene, 24);
   CHECK(master.unique < master.frames);  // the light motion holds frames
-  CHECK(master.png.substr(1, 3) == "PNG");
-  CHECK_THROWS_WITH(render::web::composite_raster_frame(master.png, master.frames, scene.primary, scene.secondary),
+  CHECK(master.sheet.substr(8, 4) == "WEBP");
+  CHECK_THROWS_WITH(render::web::composite_raster_frame(master.sheet, master.frames, scene.primary, scene.secondary),
                     Catch::Contains("no frame " + std::to_string(master.frames)));
-  CHECK_THROWS_WITH(render::web::composite_raster_frame("not a png", 0, scene.primary, scene.secondary), Catch::Contains("not a PNG"));
+  CHECK_THROWS_WITH(render::web::composite_raster_frame("not a sheet", 0, scene.primary, scene.secondary), Catch::Contains("not a WebP"));
   // Deterministic.
-  CHECK(render::web::write_raster_master(scene, 24).png == master.png);
+  CHECK(render::web::write_raster_master(scene, 24).sheet == master.sheet);
 }
 
 // The bytes of every master a page may fetch for the seed's look (outline, weight 2), by size.
@@ -83,11 +85,42 @@ TEST_CASE("Raster masters' bytes at each master size", "[web][raster]") {
     for (int m = 0; m < 2; ++m) {
       const render::Variant v{"outline", 2, motions[m], "dark", spec::parse_hex_color("#ffffff")};
       const render::web::RasterMaster master = render::web::write_raster_master(render::scene_for_size(test::builtin_spec(), v, px), px);
-      bytes[m] = master.png.size();
+      bytes[m] = master.sheet.size();
       unique[m] = master.unique;
-      CHECK(master.png.size() > 0);
+      CHECK(master.sheet.size() > 0);
     }
     std::printf("raster masters outline w2 at %d px: light %zu B (%d unique frames), strong %zu B (%d unique frames), together %zu B\n", px, bytes[0],
                 unique[0], bytes[1], unique[1], bytes[0] + bytes[1]);
   }
+  std::printf("the clock bundle: %zu B\n", render::web::clock_bundle(test::builtin_spec(), {}).size());
+}
+
+// Before its first frame a page fetches the clock bundle and the master of the motion at rest.
+TEST_CASE("At every master size, a page's bytes before the first frame (the clock and the rest pose's raster master) are within the published asset's 12,291",
+          "[web][raster]") {
+  const spec::IconSpec& spec = test::builtin_spec();
+  const std::size_t clock = render::web::clock_bundle(spec, {}).size();
+  for (int px : render::lottie::master_sizes(spec)) {
+    const render::Variant v{spec.default_style, spec.default_weight, spec.default_motion, spec.default_theme, std::nullopt};
+    const std::size_t rest = render::web::write_raster_master(render::scene_for_size(spec, v, px), px).sheet.size();
+    INFO(px << " px: the clock " << clock << " B, the rest pose's master " << rest << " B");
+    CHECK(clock + rest <= 12291);
+  }
+}
+
+// A strip taller than a WebP may be runs down columns side by side, and reads back whole.
+TEST_CASE("A raster master's strip taller than WebP's 16,383 rows runs down columns and reads back whole", "[web][raster]") {
+  const int px = 16, rows = 40000;
+  std::vector<unsigned char> strip(std::size_t(px) * rows);
+  for (std::size_t i = 0; i < strip.size(); ++i) strip[i] = static_cast<unsigned char>((i / px * 31 + i % px * 7) % 256);
+  const std::string sheet = render::web::sheet_of_strip(strip, px);
+  int back_px = 0;
+  const std::vector<unsigned char> back = render::web::strip_of_sheet(sheet, back_px);
+  CHECK(back_px == px);
+  // Three columns of 13,334 rows: the last padded with two zero rows.
+  REQUIRE(back.size() == std::size_t(px) * 3 * 13334);
+  strip[6] = 3;  // the header's column count
+  CHECK(std::equal(strip.begin(), strip.end(), back.begin()));
+  CHECK(std::all_of(back.begin() + strip.size(), back.end(), [](unsigned char v) { return v == 0; }));
+  CHECK_THROWS_WITH(render::web::sheet_of_strip(std::vector<unsigned char>(16 * 5, 0), 4), Catch::Contains("no whole rows"));
 }

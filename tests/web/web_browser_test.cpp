@@ -186,7 +186,7 @@ TEST_CASE("Live looks on a master: a weight between presets plays the exact bund
     std::vector<std::string> masters;  // bundles and raster masters
     for (const Json& f : looks[name]["fetched"]) {
       const std::string path = f[0];
-      if (path.ends_with(".lottie") || path.ends_with(".png")) masters.push_back(path);
+      if (path.ends_with(".lottie") || path.ends_with(".webp")) masters.push_back(path);
     }
     return masters;
   };
@@ -241,7 +241,7 @@ TEST_CASE("A page showing the icon at 32 px (the seed's React snippet) fetches t
     const std::size_t bytes = f[1];
     log += "  " + path + " " + std::to_string(bytes) + " bytes\n";
     total += bytes;
-    if (!path.ends_with(".lottie") && !path.ends_with(".png")) continue;
+    if (!path.ends_with(".lottie") && !path.ends_with(".webp")) continue;
     CHECK((path == clock || path == rest));
     shown += bytes;
   }

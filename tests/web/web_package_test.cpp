@@ -58,7 +58,7 @@ TEST_CASE("The web package holds its modules, types, descriptor, bundle and mast
       const std::string stem = "masters/gpu-cluster-" + std::to_string(px) + "px-w" + weight;
       expected.push_back(stem + ".lottie");
       for (const char* style : {"outline", "solid", "duotone"}) {
-        for (const char* motion : {"light", "strong"}) expected.push_back(stem + "-" + style + "-" + motion + ".png");
+        for (const char* motion : {"light", "strong"}) expected.push_back(stem + "-" + style + "-" + motion + ".webp");
       }
     }
   }

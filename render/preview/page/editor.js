@@ -10,6 +10,7 @@
   if (!viewer) return;
   const $ = (id) => document.getElementById(id);
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const keepLast = (list, item) => { list.push(item); if (list.length > 5000) list.shift(); };
   const listeners = { applied: [], error: [], changes: [], begin: [], scrub: [] };
   const emit = (name, arg) => listeners[name].forEach((f) => f(arg));
 
@@ -30,8 +31,11 @@
     // time until the players, and the Cairo frame, show it; each rebuild's round trip and the
     // page's own work on its answer.
     // `patch`: the page's work to move the players by a drag itself (live_players.js).
-    // `frameTrip`: the round trip of the shown frame asked for alone.
-    latency: { inputs: [], players: [], cairo: [], roundTrip: [], frameTrip: [], apply: [], patch: [] },
+    // `frameTrip`: the round trip of the shown frame asked for alone; `frameRequests` each such
+    // request ({upTo: the last input it carries, sent, answered}) and `cairoShown` each Cairo
+    // frame shown ({upTo, at: its image loaded, painted: the animation frame after}), so the
+    // benchmark can say where each input's time went.
+    latency: { inputs: [], players: [], cairo: [], roundTrip: [], frameTrip: [], apply: [], patch: [], frameRequests: [], cairoShown: [] },
     on: (name, f) => listeners[name].push(f),
   };
   window.iconsynthEditor = editor;
@@ -73,8 +77,7 @@
     editor.errors.delete(path);
     put(path, value);
     lastPath = path;
-    editor.latency.inputs.push({ seq: ++inputSeq, t: inputTime || performance.now() });
-    if (editor.latency.inputs.length > 5000) editor.latency.inputs.shift();
+    keepLast(editor.latency.inputs, { seq: ++inputSeq, t: inputTime || performance.now() });
     emit('changes', path);
     emit('scrub', { path, value, seq: inputSeq });
     // While the players follow this value by themselves (live_players.js) and the Cairo frame is
@@ -149,6 +152,7 @@
       const { status, json } = await api('api/shown-frame', { changes: [...editor.changes].map(([path, value]) => ({ path, value })),
                                                               motion: state.motion, theme: state.theme, frame: state.frame });
       editor.latency.frameTrip.push(performance.now() - sent);
+      keepLast(editor.latency.frameRequests, { upTo, sent, answered: performance.now() });
       if (status === 200 && json.ok) {
         for (const f of json.frames) noteCairo(`api/frame?key=${f.key}`, upTo);
         viewer.showFrameNow(json, upTo);
@@ -252,17 +256,25 @@
     }
     shownUpTo[side] = Math.max(shownUpTo[side], upTo);
   }
-  // The players show input `seq` from the next animation frame on (live_players.js drew it).
+  // The players show input `seq` in this animation frame: live_players.js drew it in the frame's
+  // callback.
   let playersPatchedUpTo = 0;  // the last input the players were moved to by the drag itself
   editor.playersShow = (seq) => {
     playersPatchedUpTo = Math.max(playersPatchedUpTo, seq);
-    requestAnimationFrame(() => record('players', seq, performance.now()));
+    record('players', seq, performance.now());
   };
   editor.lastInput = () => inputSeq;
   viewer.on('shown', (e) => {
     if (e.side === 'cairo') {
       const prefix = [...cairoUpTo.keys()].find((url) => e.src.startsWith(url));
-      if (prefix) requestAnimationFrame(() => record('cairo', cairoUpTo.get(prefix), performance.now()));
+      if (prefix) {
+        const upTo = cairoUpTo.get(prefix), at = performance.now();
+        requestAnimationFrame(() => {
+          const painted = performance.now();
+          keepLast(editor.latency.cairoShown, { upTo, at, painted });
+          record('cairo', upTo, painted);
+        });
+      }
     }
   });
 

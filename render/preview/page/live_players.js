@@ -2,9 +2,9 @@
 // value, the server is asked what that value drives in the shown motion's animations (POST
 // api/bind: each number there as offset + slopes · the value's components, measured from the
 // exporter; render/preview/lottie_bindings.h); while the value moves, each card is loaded again
-// with those numbers moved, without waiting for the rebuild. The rebuild's answer then replaces
-// what the page drew: the server stays the truth. A value that is not bound (a length, a colour)
-// waits for the answer, as before.
+// with those numbers moved (at most once an animation frame, the latest value), without waiting
+// for the rebuild. The rebuild's answer then replaces what the page drew: the server stays the
+// truth. A value that is not bound (a length, a colour) waits for the answer.
 (function () {
   'use strict';
   const viewer = window.iconsynthPreview;
@@ -68,29 +68,49 @@
     if (!path.startsWith(`motions.${motion}.`)) return;  // only the shown motion's cards move
     const changes = [...editor.changes].filter(([p]) => p !== path).map(([p, value]) => ({ p, value }));
     const key = JSON.stringify([motion, path, changes]);
-    if (!tables.has(key)) {
+    let entry = tables.get(key);
+    if (!entry) {
       if (tables.size > 32) tables.clear();
       const asked = [...editor.changes].map(([p, value]) => ({ path: p, value }));
-      tables.set(key, editor.api('api/bind', { changes: asked, path, motion })
+      entry = { table: undefined };  // the answer, once it came (null: not bound)
+      entry.came = editor.api('api/bind', { changes: asked, path, motion })
         .then(({ status, json }) => (status === 200 && json.bound ? json : null))
-        .catch(() => null));
+        .catch(() => null)
+        .then((table) => { entry.table = table; return table; });
+      tables.set(key, entry);
     }
-    const gesture = {};
-    live = gesture;  // this gesture's, until the table comes (or another gesture starts)
-    tables.get(key).then((table) => {
-      if (live !== gesture) return;
+    const take = (table) => {
       live = table && { ...table, path, motion };
       editor.boundPath = live && live.cards ? path : null;  // the editor's rebuilds may wait for the gesture
-    });
+    };
+    // A table answered before is taken now, so the gesture's first value moves the players too.
+    if (entry.table !== undefined) { take(entry.table); return; }
+    // Until it comes the value is rebuilt as it moves: on a loaded machine measuring it can take
+    // longer than a rebuild.
+    const gesture = {};
+    live = gesture;  // this gesture's, until the table comes (or another gesture starts)
+    entry.came.then((table) => { if (live === gesture) take(table); });
   });
 
-  editor.on('scrub', ({ path, value, seq }) => {
-    if (!live || !live.cards || live.path !== path || live.motion !== viewer.state.motion) return;
+  // At most one patch an animation frame, of the latest value: each costs milliseconds of the
+  // main thread, which the Cairo frame's request and answer would otherwise wait behind whenever
+  // events come faster than frames.
+  const follows = (path) => live && live.cards && live.path === path && live.motion === viewer.state.motion;
+  let queued = null;  // the latest {path, value, seq} not drawn yet
+  editor.on('scrub', (scrubbed) => {
+    if (!follows(scrubbed.path)) return;
+    if (!queued) requestAnimationFrame(patchQueued);
+    queued = scrubbed;
+  });
+  function patchQueued() {
+    const { path, value, seq } = queued;
+    queued = null;
+    if (!follows(path)) return;
     const start = performance.now();
     if (!show(value)) return;
     editor.latency.patch.push(performance.now() - start);
     editor.playersShow(seq);
-  });
+  }
 
   // An answer older than the value now dragged: the players keep showing the newer value (moved
   // again only when the answer loaded its own).

@@ -103,7 +103,7 @@
     // One frame request at a time; a newer frame waits for it and replaces any other waiting.
     const url = `${card.frameUrl}&frame=${f}`;
     if (card.frameLoading) { card.frameWaiting = url; return; }
-    if (card.cairoFrame.dataset.src === url) return;
+    if (card.cairoFrame.dataset.src === url && !card.cairoFrame.hidden) return;
     card.frameLoading = true;
     card.cairoFrame.dataset.src = url;
     card.cairoFrame.src = url;
@@ -443,7 +443,12 @@
       c.cairoUpTo = upTo;
       c.frameUrl = `api/frame?key=${f.key}`;
       const url = `${c.frameUrl}&frame=${now.frame}`;
-      if (c.cairoFrame.dataset.src === url) continue;
+      // Drawn from the same inputs as the frame the card shows (a value dragged back, a clamp):
+      // the card shows this input already. (Hidden, the frame is an older one under a flipbook.)
+      if (c.cairoFrame.dataset.src === url && !c.cairoFrame.hidden) {
+        if (!c.frameLoading) emit('shown', { side: 'cairo', card: c.style, src: url });
+        continue;
+      }
       c.frameWaiting = null;
       c.frameLoading = true;
       c.cairoFrame.dataset.src = url;

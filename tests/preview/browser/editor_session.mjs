@@ -351,6 +351,38 @@ try {
   await page.keyboard.press('Space');
   record.steps.playback = playback;
 
+  // 13. A drag whose last move leaves the value where it was: the Cairo frame on screen was drawn
+  // for that value, and the page counts the move as shown (a frame from the same inputs loads no
+  // image).
+  const grip = byName('slider', `${TRAVEL} x1`);
+  await grip.scrollIntoViewIfNeeded();
+  const at = await center(grip);
+  record.steps.sameValue = await page.evaluate(({ name, x, y }) => new Promise((resolve) => {
+    const editor = window.iconsynthEditor;
+    const handle = [...document.querySelectorAll('[role=slider]')].find((e) => e.getAttribute('aria-label') === name);
+    const fire = (type) => handle.dispatchEvent(new PointerEvent(type, { bubbles: true, clientX: x + 12, clientY: y, pointerId: 9, buttons: 1 }));
+    // Moves the handle; whether the page counts that input shown by a Cairo frame within 5 s.
+    const move = () => new Promise((done) => {
+      const before = editor.latency.cairo.length, start = performance.now();
+      fire('pointermove');
+      const poll = () => {
+        if (editor.latency.cairo.length > before) done(true);
+        else if (performance.now() - start > 5000) done(false);
+        else setTimeout(poll, 10);
+      };
+      poll();
+    });
+    const value = () => JSON.stringify(editor.value(name.replace(/ x1$/, '')));
+    handle.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientX: x, clientY: y, pointerId: 9, buttons: 1 }));
+    move().then((moved) => {
+      const was = value();
+      move().then((again) => {  // the same place: the same value
+        fire('pointerup');
+        resolve({ moved, again, same: value() === was });
+      });
+    });
+  }), { name: `${TRAVEL} x1`, ...at });
+
   record.latency = await page.evaluate(() => window.iconsynthEditor.latency);
 } finally {
   await browser.close();
