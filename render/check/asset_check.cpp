@@ -264,6 +264,16 @@ void compare_sources(const spec::IconSpec& spec, const std::string& id, double f
 
 }  // namespace
 
+std::vector<TimedFrame> sample_frames(const FrameSource& source, double frame_rate, int size) {
+  std::vector<TimedFrame> frames;
+  const std::size_t n = source.frame_count();
+  for (int k = 0; k < kSampleFrames; ++k) {
+    const std::size_t f = static_cast<std::size_t>(k) * (n - 1) / (kSampleFrames - 1);
+    frames.push_back({static_cast<double>(f) / frame_rate, source.render(f, size)});
+  }
+  return frames;
+}
+
 FoundVariant find_variant(const spec::IconSpec& spec, const FrameSource& source, double frame_rate, const VariantPins& pins) {
   const int est = source.fixed_size() ? source.fixed_size() : kEstimateSize;
   const int sampled = source.fixed_size() ? source.fixed_size() : kMotionSampleSize;
@@ -272,14 +282,8 @@ FoundVariant find_variant(const spec::IconSpec& spec, const FrameSource& source,
   Look look = estimate_look(spec, rest, est, pins, motion);
   std::string motion_how = "motion as given";
   if (!pins.motion) {
-    std::vector<TimedFrame> frames;
-    const std::size_t n = source.frame_count();
-    for (int k = 0; k < kSampleFrames; ++k) {
-      const std::size_t f = static_cast<std::size_t>(k) * (n - 1) / (kSampleFrames - 1);
-      frames.push_back({static_cast<double>(f) / frame_rate, source.render(f, sampled)});
-    }
     double score = 0;
-    const std::string found = estimate_motion(spec, look, frames, sampled, &score);
+    const std::string found = estimate_motion(spec, look, sample_frames(source, frame_rate, sampled), sampled, &score);
     char how[160];
     std::snprintf(how, sizeof how, "motion the closest of %zu (mean score %.2f over %d frames)", spec.motions.size(), score,
                   kSampleFrames);

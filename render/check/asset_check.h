@@ -115,4 +115,8 @@ struct FoundVariant {
 };
 FoundVariant find_variant(const spec::IconSpec& spec, const FrameSource& source, double frame_rate, const VariantPins& pins);
 
+// The few frames across a source's duration (`frame_rate` frames a second) its motion is found
+// from, `size` px.
+std::vector<TimedFrame> sample_frames(const FrameSource& source, double frame_rate, int size);
+
 }  // namespace iconsynth::render::check

@@ -15,6 +15,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace iconsynth::render::check {
@@ -32,6 +33,8 @@ class ColorSolver {
   // Adds one image pair: `probe` is our drawing in probe colours (probe_colors()), `target` the
   // image to explain, both premultiplied ARGB32 of one size.
   void add(const ImageView& probe, const ImageView& target);
+  // Adds every image pair another solver holds.
+  void add(const ColorSolver& other);
 
   struct Solution {
     spec::Rgba primary, secondary;  // straight colours; secondary only when `has_secondary`
@@ -74,9 +77,14 @@ struct TimedFrame {
   std::vector<std::uint32_t> pixels;    // premultiplied ARGB32, size × size
 };
 
-// The spec's motion whose frames look most like `frames` in `look` (check's score summed), at
-// equal times or at equal shares of the duration (the last frame's time), whichever is nearer;
-// `score` receives the mean score of the winner.
+// How like `frames` each of the spec's motions looks in `variant` (its motion aside), in the spec's
+// order: check's mean score over the frames, at equal times or at equal shares of the duration (the
+// last frame's time), whichever is nearer.
+std::vector<std::pair<std::string, double>> motion_scores(const spec::IconSpec& spec, const spec::Variant& variant,
+                                                          const std::vector<TimedFrame>& frames, int size);
+
+// The spec's motion whose frames look most like `frames` in `look` (motion_scores' lowest);
+// `score` receives its mean score.
 std::string estimate_motion(const spec::IconSpec& spec, const Look& look, const std::vector<TimedFrame>& frames, int size,
                             double* score = nullptr);
 

@@ -4,6 +4,7 @@
 #include "render/fit/fitter.h"
 #include "spec/json_reader.h"
 #include "spec/loader.h"
+#include "spec/variant_space.h"
 
 #include <sstream>
 
@@ -34,7 +35,9 @@ FitResult Fitter::run() {
   const auto started = std::chrono::steady_clock::now();
   // Each stage runs while the budget lasts; where it runs out, the stages left are skipped but
   // the verdict, which judges the spec in hand and writes the report, and costs one check.
-  begin("the rest pose: weight, layout and colours");
+  std::string looks;
+  for (const TargetAnimation& a : target_.animations) looks += (looks.empty() ? "" : ", ") + spec::VariantSpace::animation_id(a.variant);
+  begin("the rest pose as " + looks + ": weight, layout and colours");
   fit_rest();
   if (gave_up_) {
     out_.converged = false;
@@ -46,6 +49,7 @@ FitResult Fitter::run() {
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return r;
   }
+  if (!out_of_budget()) read_motions_again();
   for (const std::string& m : shown_) {
     if (out_of_budget()) break;
     begin("motion " + m + ": tracks, then pixels");
@@ -182,6 +186,15 @@ std::optional<std::string> named_style(const spec::IconSpec& spec, const TargetA
   return std::nullopt;
 }
 
+// `target` with each animation's motion as `fitted` judged it (a fit reads it again at its rest pose).
+Target as_fitted(const Target& target, const FitResult& fitted) {
+  Target out = target;
+  for (std::size_t k = 0; k < out.animations.size() && k < fitted.animations.size(); ++k) {
+    out.animations[k].variant.motion = fitted.animations[k].variant.motion;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string state_name(ParamState state) {
@@ -212,12 +225,13 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
     FitResult result;
     std::optional<double> rest;
     bool gave_up = false;
+    std::vector<double> rest_values;  // the fit's values at its rest pose
   };
   std::vector<Tried> tried;
   const auto fit_look = [&](const Target& look) -> FitResult& {
     detail::Fitter fitter(base, look, options, true);
     FitResult r = fitter.run();
-    tried.push_back({look, std::move(r), fitter.rest_pose_score(), fitter.gave_up()});
+    tried.push_back({as_fitted(look, r), std::move(r), fitter.rest_pose_score(), fitter.gave_up(), fitter.rest_values()});
     return tried.back().result;
   };
   // Where nothing matched: `unmatched` (the first look's fit), or where it gave up at its rest pose,
@@ -228,8 +242,12 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
     });
     if (!tried.front().gave_up || nearest == tried.end() || !nearest->rest || options.budget.spent_out()) return unmatched;
     if (!nearest->gave_up) return std::move(nearest->result);
-    say("no look matches: the nearest at rest fitted in full");
-    return detail::Fitter(base, nearest->target, options).run();
+    say("no look matches: the nearest at rest fitted in full, its rest pose also from the others'");
+    std::vector<std::vector<double>> others;
+    for (const Tried& t : tried) {
+      if (&t != &*nearest && !t.rest_values.empty()) others.push_back(t.rest_values);
+    }
+    return detail::Fitter(base, nearest->target, options, false, std::move(others)).run();
   };
   FitResult result = fit_look(target);
   if (options.budget.spent_out()) return result;
@@ -261,9 +279,10 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
   // The look is found at the base's layout, which a target far from it can mislead (a solid card
   // with padding 1.53 read as an outline at weight 3). Where nothing matches, the look is found
   // again at the layout the fit reached, and fitted again (from the base) where it reads otherwise.
-  Target again = target;
+  Target again = as_fitted(target, result);
   if (find_looks_again(spec::load_spec(result.spec), again, options.fine_size, options.pins)) {
-    say("no spec matches: the look read otherwise at the layout fitted; fitted again");
+    say("no spec matches: the look read otherwise at the layout fitted (" + spec::VariantSpace::animation_id(again.animations.front().variant) +
+        "); fitted again");
     FitResult& second = fit_look(again);
     if (options.budget.spent_out() && !second.matched()) {
       result.converged = false;

@@ -55,7 +55,9 @@ void Fitter::fit_motion(const std::string& motion) {
   const auto afresh = [&](bool free_easings) {
     for (std::size_t r : rows) values_[r] = fresh[r];
     for (std::size_t r : rows) freed_easings_.erase(easing_path(table_.params()[r].path));
-    tracks_[motion].clear();
+    // Measured again only where the size moved plainly since they were: each measure is thousands of frames.
+    const auto at = tracks_packet_.find(motion);
+    if (at == tracks_packet_.end() || std::abs(values_[*packet] - at->second) > kPacketMoved) tracks_[motion].clear();
     if (!rows.empty()) fit_motion_tracks(motion, rows, free_easings);
   };
   // Returns whether the size moved plainly.
@@ -112,6 +114,7 @@ std::vector<MeasuredTracks>& Fitter::measure_tracks_of(const std::string& motion
     }
   }
   renders_ += drawn;
+  if (const auto packet = table_.find("layout.packet.radius")) tracks_packet_[motion] = values_[*packet];
   record(motion + ": tracks measured on " + std::to_string(measured.views.size()) + " players' frames of " + measured.id + " at " +
          std::to_string(size) + " px, " + std::to_string(drawn) + " frames drawn, " + seconds_since(began));
   return tracks;

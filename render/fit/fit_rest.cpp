@@ -45,6 +45,22 @@ spec::Rgba nearest_level(const check::ColorSolver::Solution& solved, const std::
   return out;
 }
 
+// The theme the colours solved tell, as check's look finding tells it: the one whose duotone mix
+// gives the secondary found, or whose primary is the primary found; `current` (the look's) where
+// it does too, or none does.
+std::string theme_told(const spec::IconSpec& spec, const check::ColorSolver::Solution& solved, const std::string& current) {
+  const auto off = [&](const spec::ThemeRule& rule) {
+    return solved.has_secondary ? color_distance(solved.secondary, rule.secondary(solved.primary)) : color_distance(solved.primary, rule.primary);
+  };
+  if (off(spec.theme_rule(current)) <= kSameColor) return current;
+  std::string told = current;
+  int nearest = kSameColor + 1;
+  for (const auto& [name, rule] : spec.themes) {
+    if (off(rule) < nearest) nearest = off(rule), told = name;
+  }
+  return told;
+}
+
 }  // namespace
 
 // A frame at half its size: each pixel the mean of four (as a renderer's box-filtered coverage is).
@@ -76,7 +92,7 @@ void Fitter::gather_rests() {
   const spec::IconSpec base_spec = spec::load_spec(base_);
   for (const TargetAnimation* a : showing("")) {
     auto it = std::find_if(rests_.begin(), rests_.end(), [&](const Rest& r) { return r.style == a->variant.style; });
-    if (it == rests_.end()) it = rests_.insert(rests_.end(), {a->variant.style, a->variant.motion, {}, {}});
+    if (it == rests_.end()) it = rests_.insert(rests_.end(), {a->variant.style, motion_of(*a), {}, {}});
     for (const TargetView& v : a->views) {
       const int size = v.rest_size;
       if (rest_sizes_.empty()) {
@@ -118,11 +134,9 @@ std::optional<check::ColorSolver::Solution> Fitter::solve_rest(const std::vector
     const ImageSurface probe = render_frame(evaluate(probed, 0), rest_size_);
     ++renders_;
     const auto& images = r.images.at(rest_size_);
-    for (std::size_t i = 0; i < images.size(); ++i) {
-      all.add(probe.view(), images[i]);
-      by_player[r.shown_by.at(rest_size_)[i]].add(probe.view(), images[i]);
-    }
+    for (std::size_t i = 0; i < images.size(); ++i) by_player[r.shown_by.at(rest_size_)[i]].add(probe.view(), images[i]);
   }
+  for (const auto& [engine, solver] : by_player) all.add(solver);
   const check::ColorSolver::Solution solved = all.solve(duotone_);
   if (worst) {
     // Each player weighed by how closely it draws as we do (the inverse of its residual when the
@@ -233,7 +247,7 @@ void Fitter::fit_rest() {
       double now = residual(values_);
       const bool last = size == rest_sizes_.back();
       for (int round = 0; round < (last ? 1 : kRestRounds) && !out_of_budget(); ++round) {
-        const Minimum m = search(rows, residual, Method::Subplex, last ? 400 : 800,
+        const Minimum m = search(rows, residual, Method::Subplex, last ? 1600 : 800,
                                  "rest pose (weight, layout) at " + std::to_string(size) + " px" + from, last ? 4e-3 : 1e-3, false);
         if (last) converged = m.converged;
         const double then = residual(values_);
@@ -243,6 +257,7 @@ void Fitter::fit_rest() {
     }
     return converged;
   };
+  const bool converged_before = out_.converged;
   const bool guided_converged = pyramid("");
   // The moments can mislead where the base was near already: a rounder corner has less ink,
   // which a smaller die and shorter links make up for (a corner radius 2.53 for 2.25 was fitted
@@ -259,6 +274,24 @@ void Fitter::fit_rest() {
     const bool keep_guided = guided_residual <= residual(plain);
     if (keep_guided) values_ = guided;
     out_.converged = out_.converged && (keep_guided ? guided_converged : plain_converged);
+    // Where no look matched, the nearest is fitted again from the rest poses the others reached
+    // too (fit.cpp): a duotone card of module 6.26 stalled at 6.6 from both starts, where the
+    // solid look's pyramid found 6.26.
+    for (const std::vector<double>& start : rest_starts_) {
+      if (out_of_budget()) break;
+      const std::vector<double> kept = values_;
+      for (std::size_t r : rows) values_[r] = start[r];
+      const bool converged = pyramid(", from another look's rest pose");
+      const std::vector<double> other = values_;
+      rest_size_ = rest_sizes_.back();
+      player_noise_.clear();
+      const double kept_residual = residual(kept);
+      if (residual(other) < kept_residual) {
+        out_.converged = converged_before && converged;
+      } else {
+        values_ = kept;
+      }
+    }
   } else {
     // What follows judges at the largest size, with the players' noise there, wherever the budget
     // stopped the pyramid.
@@ -315,6 +348,7 @@ void Fitter::fit_rest() {
   record("rest pose: check's score " + spec::format_number(std::round(score * 100) / 100) + " on the rest frames at " +
          std::to_string(rest_sizes_.back()) + " px");
   rest_pose_score_ = score;
+  rest_values_ = values_;
   gave_up_ = give_up_at_rest_ && score > kUnlikeRest;
 }
 
@@ -329,6 +363,10 @@ void Fitter::fit_colours() {
   if (!s) return;
   s->primary = nearest_level(*s, players, duotone_);
   const spec::IconSpec base_spec = spec::load_spec(base_);
+  // The look's theme was read at the base's layout, where a target far from it misleads the colours
+  // solved (a duotone card of module 6.26 in the dark theme read as the light one, whose mix toward
+  // a white backdrop cannot give its grey): at the layout found they tell it again.
+  if (!options_.pins.theme) theme_ = theme_told(base_spec, *s, theme_);
   const spec::ThemeRule& rule = base_spec.theme_rule(theme_);
   ThemeColours c{theme_, color_distance(s->primary, rule.primary) <= kSameColor ? rule.primary : s->primary, std::nullopt};
   if (s->has_secondary && color_distance(s->secondary, rule.secondary(c.primary)) > kSameColor) {

@@ -47,7 +47,7 @@ Json Fitter::written_document() const {
   for (const auto& [path, name] : presets_) doc.at(Json::json_pointer(json_pointer(path))) = name;
   if (target_.animations.size() == 1) {
     doc["defaults"]["style"] = target_.animations.front().variant.style;
-    doc["defaults"]["motion"] = target_.animations.front().variant.motion;
+    doc["defaults"]["motion"] = motions_.front();
   } else {
     // A bundle's default style is the one its players show first.
     for (const TargetAnimation& a : target_.animations) {
@@ -63,7 +63,7 @@ void Fitter::judge() {
   // The verdict is on the spec as written (rounded, presets by name), exactly what check will load.
   const std::optional<spec::IconSpec> spec = spec::load_spec(written_document());
   for (const TargetAnimation& a : target_.animations) {
-    AnimationFit fit{a.id, variant_of(*spec, a), "", a.found_how, {}, a.failures, {}, -1, {}, {}, {}};
+    AnimationFit fit{a.id, variant_of(*spec, a), "", found_how_[static_cast<std::size_t>(&a - target_.animations.data())], {}, a.failures, {}, -1, {}, {}, {}};
     fit.look = check::describe_variant(*spec, fit.variant);
     const int size = size_for(a, options_.fine_size);
     out_.size = size;

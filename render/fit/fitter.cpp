@@ -29,7 +29,8 @@ Json without_keylines(const Json& base) {
 
 }  // namespace
 
-Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options, bool give_up_at_rest)
+Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options, bool give_up_at_rest,
+               std::vector<std::vector<double>> rest_starts)
     : target_(target),
       options_(options),
       base_(without_keylines(base)),
@@ -40,7 +41,8 @@ Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options
       }()),
       table_(base_, rate_),
       values_(table_.base_values()),
-      give_up_at_rest_(give_up_at_rest) {
+      give_up_at_rest_(give_up_at_rest),
+      rest_starts_(std::move(rest_starts)) {
   const spec::IconSpec base_spec = spec::load_spec(base);
   module_count_ = base_spec.module_count();
   for (const std::string& p : options.free) {
@@ -53,10 +55,8 @@ Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options
     if (a.frame_rate != target.animations.front().frame_rate) {
       out_.notes.push_back("the animations have different frame rates: fitted at " + spec::format_number(rate_) + " fps");
     }
-    if (!durations_.count(a.variant.motion)) durations_[a.variant.motion] = a.duration * rate_ / a.frame_rate;
-  }
-  for (const auto& m : base_spec.motions) {
-    if (durations_.count(m.name)) shown_.push_back(m.name);
+    motions_.push_back(a.variant.motion);
+    found_how_.push_back(a.found_how);
   }
   // The look's theme: the one a duotone animation's mix tells, else the first animation's.
   theme_ = target.animations.empty() ? base_spec.default_theme : target.animations.front().variant.theme;
@@ -70,11 +70,54 @@ Fitter::Fitter(const Json& base, const Target& target, const FitOptions& options
   }
   state_.assign(table_.params().size(), ParamState::Fitted);
   for (std::size_t i = 0; i < table_.params().size(); ++i) {
-    const Param& p = table_.params()[i];
-    if (!p.motion.empty() && !durations_.count(p.motion)) state_[i] = ParamState::NotShown;
-    else if (is_fixed(p)) state_[i] = ParamState::Fixed;
+    if (is_fixed(table_.params()[i])) state_[i] = ParamState::Fixed;
   }
+  index_motions();
   loaded(values_);  // every search starts from values that make a spec
+}
+
+void Fitter::index_motions() {
+  durations_.clear();
+  shown_.clear();
+  for (std::size_t k = 0; k < target_.animations.size(); ++k) {
+    const TargetAnimation& a = target_.animations[k];
+    if (!durations_.count(motions_[k])) durations_[motions_[k]] = a.duration * rate_ / a.frame_rate;
+  }
+  for (const std::string& m : spec::names_of(spec::load_spec(base_).motions)) {
+    if (durations_.count(m)) shown_.push_back(m);
+  }
+  for (std::size_t i = 0; i < table_.params().size(); ++i) {
+    const Param& p = table_.params()[i];
+    if (p.motion.empty()) continue;
+    if (!durations_.count(p.motion)) state_[i] = ParamState::NotShown;
+    else if (state_[i] == ParamState::NotShown) state_[i] = is_fixed(p) ? ParamState::Fixed : ParamState::Fitted;
+  }
+}
+
+const std::string& Fitter::motion_of(const TargetAnimation& a) const {
+  return motions_.at(static_cast<std::size_t>(&a - target_.animations.data()));
+}
+
+// Read at the base's layout, a target far from it can pass for another motion (an outline card of
+// module 8.47 and padding 1.94 read as the light motion for the strong), which only a whole fit of
+// the wrong motion would show. At the rest pose found its frames are ours but for the motion.
+bool Fitter::read_motions_again() {
+  if (options_.pins.motion) return false;
+  const auto spec = load(values_);
+  if (!spec) return false;
+  bool changed = false;
+  for (std::size_t k = 0; k < target_.animations.size(); ++k) {
+    const TargetAnimation& a = target_.animations[k];
+    std::string how;
+    const std::string found = find_motion_again(*spec, a, variant_of(*spec, a), size_for(a, options_.coarse_size), &how);
+    if (found == motions_[k]) continue;
+    record(a.id + ": read again at the rest pose found, its motion is " + found + ", not " + motions_[k] + " (" + how + ")");
+    found_how_[k] += "; at the rest pose found, the motion read again as " + found + " (" + how + ")";
+    motions_[k] = found;
+    changed = true;
+  }
+  if (changed) index_motions();
+  return changed;
 }
 
 bool Fitter::out_of_budget() {
@@ -147,7 +190,7 @@ spec::IconSpec Fitter::loaded(const std::vector<double>& values) const {
 }
 
 spec::Variant Fitter::variant_of(const spec::IconSpec& spec, const TargetAnimation& a) const {
-  return {a.variant.style, spec.default_weight, a.variant.motion, theme_, std::nullopt};
+  return {a.variant.style, spec.default_weight, motion_of(a), theme_, std::nullopt};
 }
 
 std::string Fitter::geometry_key(const std::vector<double>& values) const {
@@ -163,7 +206,7 @@ std::string Fitter::geometry_key(const std::vector<double>& values) const {
 std::vector<const TargetAnimation*> Fitter::showing(const std::string& motion) const {
   std::vector<const TargetAnimation*> out;
   for (const TargetAnimation& a : target_.animations) {
-    if (motion.empty() || a.variant.motion == motion) out.push_back(&a);
+    if (motion.empty() || motion_of(a) == motion) out.push_back(&a);
   }
   return out;
 }

@@ -76,12 +76,17 @@ class Fitter {
  public:
   // `give_up_at_rest`: where the rest pose found explains the rest frames no better than
   // kUnlikeRest, the stages after it are skipped (the look is not the target's; fit.cpp tries others).
-  Fitter(const Json& base, const Target& target, const FitOptions& options, bool give_up_at_rest = false);
+  // `rest_starts`: values whose weight and layout the rest pose is also searched from (other looks'
+  // rest poses), the best end kept.
+  Fitter(const Json& base, const Target& target, const FitOptions& options, bool give_up_at_rest = false,
+         std::vector<std::vector<double>> rest_starts = {});
   FitResult run();  // fit.cpp
   // check's score on the rest frames at the rest pose found (nullopt if the budget ran out before
   // it), and whether run() gave up there.
   std::optional<double> rest_pose_score() const { return rest_pose_score_; }
   bool gave_up() const { return gave_up_; }
+  // The values at the rest pose found (empty if the budget ran out before it).
+  const std::vector<double>& rest_values() const { return rest_values_; }
 
  private:
   using Objective = std::function<double(const std::vector<double>&)>;
@@ -101,6 +106,12 @@ class Fitter {
   // The spec of values the fit holds, which always load: std::logic_error naming the loader's reason if not.
   spec::IconSpec loaded(const std::vector<double>& values) const;
   spec::Variant variant_of(const spec::IconSpec& spec, const TargetAnimation& a) const;
+  // The motion `a` is fitted as: the one read from its frames, or read again at the rest pose found.
+  const std::string& motion_of(const TargetAnimation& a) const;
+  // The motions shown, their durations, and which rows they leave not shown, from motions_.
+  void index_motions();
+  // Each animation's motion read again at the rest pose found (unless given); whether any reads otherwise.
+  bool read_motions_again();
   std::string geometry_key(const std::vector<double>& values) const;
   std::vector<const TargetAnimation*> showing(const std::string& motion) const;
   int size_for(const TargetAnimation& a, int asked) const;
@@ -189,12 +200,14 @@ class Fitter {
   ParamTable table_;
   std::vector<double> values_;
   std::vector<ParamState> state_;
+  std::vector<std::string> motions_, found_how_;  // per target animation: the motion fitted, and how it was found
   std::vector<std::string> shown_;              // motions the target shows, in the spec's order
   std::map<std::string, double> durations_;     // per motion shown: its length in frames at rate_
   std::string theme_;                           // the theme the inline look stands for
   std::vector<ThemeColours> colours_;
   std::map<std::string, std::string> presets_;  // easing path → the preset it is
   std::map<std::string, std::vector<MeasuredTracks>> tracks_;  // per motion shown: each player's
+  std::map<std::string, double> tracks_packet_;  // per motion: the packet's radius its tracks were measured with
   std::set<std::string> freed_easings_;  // easing paths fitted as curves of their own (the others stay the base's)
   struct Rest {
     std::string style, motion;
@@ -216,6 +229,8 @@ class Fitter {
   bool give_up_at_rest_ = false;
   std::optional<double> rest_pose_score_;
   bool gave_up_ = false;
+  std::vector<std::vector<double>> rest_starts_;
+  std::vector<double> rest_values_;
 };
 
 }  // namespace iconsynth::render::fit::detail

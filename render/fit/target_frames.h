@@ -81,4 +81,12 @@ Target read_frames_target(const spec::IconSpec& spec, const check::FrameFolder& 
 // a first fit's spec much less. True when any animation's style or motion reads otherwise.
 bool find_looks_again(const spec::IconSpec& spec, Target& target, int size, const check::VariantPins& pins);
 
+// The motion `a` shows, read again in its first player's frames (at `size` px, or the one size a
+// folder has) against `spec` drawn in `look` (its style, weight and theme; its motion the one `a`
+// is read as): check's motion finding at a layout a fit found, not the base's. Another motion is
+// taken only where it explains the frames plainly better (check's mean score at most half that of
+// `look`'s motion): the packets' size, not yet fitted, tilts close calls. `how` receives the scores.
+std::string find_motion_again(const spec::IconSpec& spec, const TargetAnimation& a, const spec::Variant& look, int size,
+                              std::string* how = nullptr);
+
 }  // namespace iconsynth::render::fit
