@@ -127,7 +127,14 @@ int main(int argc, char** argv) {
   bool progress = false;
   int from = 0;
   std::vector<std::string> forms{"lottie", "copy", "bundle"};
-  for (int i = 1; i + 1 < argc; i += 2) {
+  const auto usage = [] {
+    std::fprintf(stderr, "usage: bench_fit_matrix [--cases N] [--seed S] [--forms lottie,copy,bundle] [--budget SECONDS|none] [--progress on] [--from K]\n");
+    return 2;
+  };
+  for (int i = 1; i < argc; i += 2) {
+    if (i + 1 == argc) {  // an option without its value, or --help
+      return usage();
+    }
     if (!std::strcmp(argv[i], "--cases")) cases = std::atoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--seed")) seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
     else if (!std::strcmp(argv[i], "--from")) from = std::atoi(argv[i + 1]);
@@ -141,8 +148,7 @@ int main(int argc, char** argv) {
         f = end ? end + 1 : f + std::strlen(f);
       }
     } else {
-      std::fprintf(stderr, "usage: bench_fit_matrix [--cases N] [--seed S] [--forms lottie,copy,bundle] [--budget SECONDS|none] [--progress on] [--from K]\n");
-      return 2;
+      return usage();
     }
   }
   const spec::IconSpec base = spec::load_spec_text(spec::builtin_spec_text());
