@@ -78,7 +78,12 @@ bool find_looks_again(const spec::IconSpec& spec, Target& target, int size, cons
   for (TargetAnimation& a : target.animations) {
     const TargetView& view = a.views.front();
     const int at = view.frames.count(size) ? size : view.frames.begin()->first;
-    const check::FoundVariant found = check::find_variant(spec, StoredFrames(view, at), a.frame_rate, pins);
+    // The motion is held: it is read again at the rest pose the next fit finds (a first fit that gave
+    // up at its rest pose left a layout far from the target's, where a bundle's every motion read as
+    // the other one).
+    check::VariantPins held = pins;
+    if (!held.motion) held.motion = a.variant.motion;
+    const check::FoundVariant found = check::find_variant(spec, StoredFrames(view, at), a.frame_rate, held);
     changed = changed || found.variant.style != a.variant.style || found.variant.motion != a.variant.motion;
     a.variant = found.variant;
     a.found_how = "found again from " + check::engine_name(view.engine) + "'s frames at the layout a first fit reached: " + found.how;

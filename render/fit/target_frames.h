@@ -78,7 +78,8 @@ Target read_frames_target(const spec::IconSpec& spec, const check::FrameFolder& 
 // Each animation's look found again in the frames already drawn (its first player's, at `size` px
 // or the one size a folder has), against `spec`'s layout and weight: a target far from the base
 // misleads the look found at the base's (a solid card with padding 1.53 was read as an outline),
-// a first fit's spec much less. True when any animation's style or motion reads otherwise.
+// a first fit's spec much less. Each animation's motion is held as `target` says. True when any
+// animation's style reads otherwise.
 bool find_looks_again(const spec::IconSpec& spec, Target& target, int size, const check::VariantPins& pins);
 
 // The motion `a` shows, read again in its first player's frames (at `size` px, or the one size a
