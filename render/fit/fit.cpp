@@ -106,6 +106,15 @@ FitResult Fitter::run() {
   return r;
 }
 
+std::optional<Json> Fitter::rest_pose_only() {
+  std::string looks;
+  for (const TargetAnimation& a : target_.animations) looks += (looks.empty() ? "" : ", ") + spec::VariantSpace::animation_id(a.variant);
+  begin("the rest pose alone as " + looks);
+  fit_rest();
+  if (!rest_pose_score_) return std::nullopt;
+  return document(values_);
+}
+
 FitResult Fitter::result() {
   FitResult r = std::move(out_);
   std::vector<FittedParam> ranged = std::move(r.params);
@@ -195,6 +204,18 @@ Target as_fitted(const Target& target, const FitResult& fitted) {
   return out;
 }
 
+// `fitted` with each motion's tail the base's (at the fitted frame rate), for reading the look again:
+// check compares a motion played slower or faster at equal shares of the duration, which a tail
+// stretched to the target's duration would crowd into its start.
+Json with_base_tails(Json fitted, const Json& base) {
+  const double scale = fitted.at("frame_rate").get<double>() / base.at("frame_rate").get<double>();
+  for (auto& [name, motion] : fitted["motions"].items()) {
+    const Json& own = base.at("motions").value(name, Json::object());
+    if (own.contains("tail")) motion["tail"] = own["tail"].get<double>() * scale;
+  }
+  return fitted;
+}
+
 }  // namespace
 
 std::string state_name(ParamState state) {
@@ -263,7 +284,7 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
       check::VariantPins pins = options.pins;
       pins.style = *own;
       // At the layout fitted, with the base's themes (the fit's colours would name its own theme again).
-      Json layout_fitted = result.spec;
+      Json layout_fitted = with_base_tails(result.spec, base);
       layout_fitted["themes"] = base.at("themes");
       find_looks_again(spec::load_spec(layout_fitted), named, options.fine_size, pins);
       say("the target names its style " + *own + ", read as " + a.variant.style + ": fitted again as " + *own);
@@ -280,7 +301,7 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
   // with padding 1.53 read as an outline at weight 3). Where nothing matches, the look is found
   // again at the layout the fit reached, and fitted again (from the base) where it reads otherwise.
   Target again = as_fitted(target, result);
-  if (find_looks_again(spec::load_spec(result.spec), again, options.fine_size, options.pins)) {
+  if (find_looks_again(spec::load_spec(with_base_tails(result.spec, base)), again, options.fine_size, options.pins)) {
     say("no spec matches: the look read otherwise at the layout fitted (" + spec::VariantSpace::animation_id(again.animations.front().variant) +
         "); fitted again");
     FitResult& second = fit_look(again);
@@ -292,6 +313,59 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
     if (second.matched()) {
       second.notes.push_back("the look read at the base's layout did not match; read again at the layout a first fit reached, it does");
       return std::move(second);
+    }
+  }
+  // A bundle's animations share one layout, which looks read wrong pull off the target's, where the
+  // looks read again are wrong too. So its animations are posed at rest a few at a time: the first
+  // alone in each style, up to the first that explains it; then with the next whose rest frame
+  // differs, in each style; and so on. At each layout so found every animation's look is read
+  // again, and fitted where it reads as no look tried yet. More than the first is needed where its
+  // style hides a size another shows (an outline card leaves the die, which a solid card cuts out).
+  if (!options.pins.style && target.animations.size() > 1 && tried.back().gave_up && !options.budget.spent_out()) {
+    const std::vector<std::string> styles = spec::names_of(spec::load_spec(base).styles);
+    const auto read_before = [&](const Target& t) {
+      return std::any_of(tried.begin(), tried.end(), [&](const Tried& was) {
+        return std::equal(was.target.animations.begin(), was.target.animations.end(), t.animations.begin(), t.animations.end(),
+                          [](const TargetAnimation& x, const TargetAnimation& y) { return x.variant.style == y.variant.style; });
+      });
+    };
+    Target posed = again;
+    posed.animations.clear();
+    for (const TargetAnimation& a : again.animations) {
+      if (options.budget.spent_out()) break;
+      if (a.views.empty() || std::any_of(posed.animations.begin(), posed.animations.end(),
+                                         [&](const TargetAnimation& p) { return p.views.front().rest == a.views.front().rest; })) {
+        continue;
+      }
+      std::optional<Json> layout;
+      std::string style_found;
+      double nearest = detail::infinity();
+      for (const std::string& style : styles) {
+        if (options.budget.spent_out()) break;
+        Target trial = posed;
+        trial.animations.push_back(a);
+        trial.animations.back().variant.style = style;
+        detail::Fitter some(base, trial, options, true);
+        std::optional<Json> found = some.rest_pose_only();
+        if (found && some.rest_pose_score() && *some.rest_pose_score() < nearest) {
+          nearest = *some.rest_pose_score(), layout = std::move(found), style_found = style;
+        }
+        if (nearest <= detail::kUnlikeRest) break;  // this style is the animation's: the others cannot explain it as well
+      }
+      if (!layout || options.budget.spent_out()) break;
+      posed.animations.push_back(a);
+      posed.animations.back().variant.style = style_found;
+      Target next = again;
+      find_looks_again(spec::load_spec(*layout), next, options.fine_size, options.pins);
+      if (read_before(next)) continue;
+      say("no look read matches: read again at the layout that poses " + std::to_string(posed.animations.size()) + " of the animations best (" +
+          spec::VariantSpace::animation_id(next.animations.front().variant) + "); fitted again");
+      FitResult& fitted = fit_look(next);
+      if (fitted.matched()) {
+        fitted.notes.push_back("the looks read did not match; read again at the layout of a few animations posed alone, they do");
+        return std::move(fitted);
+      }
+      if (!tried.back().gave_up) break;  // the rest frames take these looks: another layout would not read others
     }
   }
   // A one-animation target is also fitted as each other style, and the first that matches is the answer.

@@ -17,6 +17,10 @@ std::string seconds_since(std::chrono::steady_clock::time_point began) {
 
 namespace {
 
+// The packet's size tried at this many steps of its range when a motion is read again (0.15 units
+// apart: a score's worth at 64 px).
+constexpr int kMotionPacketSteps = 20;
+
 // `base` with its layout's keylines taken out. On keylines a layout size rounds to a whole unit,
 // which makes every size a staircase no search can climb; the fit moves sizes freely, then takes
 // the keylines where the target is drawn on them (fit_rest) or, at the end, where they change
@@ -103,13 +107,33 @@ const std::string& Fitter::motion_of(const TargetAnimation& a) const {
 // the wrong motion would show. At the rest pose found its frames are ours but for the motion.
 bool Fitter::read_motions_again() {
   if (options_.pins.motion) return false;
-  const auto spec = load(values_);
+  // Each motion whole, its tail the base's: check compares a motion played slower or faster at equal
+  // shares of the duration, which a tail stretched to the target's duration would crowd into its start.
+  const auto own_tails = [&](const std::vector<double>& values) -> std::optional<spec::IconSpec> {
+    try {
+      return spec::load_spec(document(values));
+    } catch (const spec::SpecError&) {
+      return std::nullopt;
+    }
+  };
+  const auto spec = own_tails(values_);
   if (!spec) return false;
+  // The packets show in flight only, so the rest pose leaves their size the base's: each motion is
+  // judged with the packet at every step of its range too.
+  std::vector<spec::IconSpec> specs{*spec};
+  if (const auto packet = table_.find("layout.packet.radius"); packet && state_[*packet] == ParamState::Fitted) {
+    const Param& p = table_.params()[*packet];
+    std::vector<double> values = values_;
+    for (int k = 0; k <= kMotionPacketSteps; ++k) {
+      values[*packet] = p.lower + (p.upper - p.lower) * k / kMotionPacketSteps;
+      if (auto s = own_tails(values)) specs.push_back(std::move(*s));
+    }
+  }
   bool changed = false;
   for (std::size_t k = 0; k < target_.animations.size(); ++k) {
     const TargetAnimation& a = target_.animations[k];
     std::string how;
-    const std::string found = find_motion_again(*spec, a, variant_of(*spec, a), size_for(a, options_.coarse_size), &how);
+    const std::string found = find_motion_again(specs, a, variant_of(*spec, a), size_for(a, options_.coarse_size), &how);
     if (found == motions_[k]) continue;
     record(a.id + ": read again at the rest pose found, its motion is " + found + ", not " + motions_[k] + " (" + how + ")");
     found_how_[k] += "; at the rest pose found, the motion read again as " + found + " (" + how + ")";

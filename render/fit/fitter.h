@@ -81,6 +81,9 @@ class Fitter {
   Fitter(const Json& base, const Target& target, const FitOptions& options, bool give_up_at_rest = false,
          std::vector<std::vector<double>> rest_starts = {});
   FitResult run();  // fit.cpp
+  // The rest pose alone (stage 2): the spec found there, each motion's tail the base's; nullopt where
+  // the budget ran out before it. fit.cpp.
+  std::optional<Json> rest_pose_only();
   // check's score on the rest frames at the rest pose found (nullopt if the budget ran out before
   // it), and whether run() gave up there.
   std::optional<double> rest_pose_score() const { return rest_pose_score_; }

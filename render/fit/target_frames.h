@@ -78,16 +78,18 @@ Target read_frames_target(const spec::IconSpec& spec, const check::FrameFolder& 
 // Each animation's look found again in the frames already drawn (its first player's, at `size` px
 // or the one size a folder has), against `spec`'s layout and weight: a target far from the base
 // misleads the look found at the base's (a solid card with padding 1.53 was read as an outline),
-// a first fit's spec much less. Each animation's motion is held as `target` says. True when any
-// animation's style reads otherwise.
+// a first fit's spec much less (its motions' tails should be the base's: check plays each motion
+// whole across the target's duration). True when any animation's style or motion reads otherwise.
 bool find_looks_again(const spec::IconSpec& spec, Target& target, int size, const check::VariantPins& pins);
 
 // The motion `a` shows, read again in its first player's frames (at `size` px, or the one size a
-// folder has) against `spec` drawn in `look` (its style, weight and theme; its motion the one `a`
-// is read as): check's motion finding at a layout a fit found, not the base's. Another motion is
-// taken only where it explains the frames plainly better (check's mean score at most half that of
-// `look`'s motion): the packets' size, not yet fitted, tilts close calls. `how` receives the scores.
-std::string find_motion_again(const spec::IconSpec& spec, const TargetAnimation& a, const spec::Variant& look, int size,
+// folder has) against a spec a fit found, drawn in `look` (its style, weight and theme; its motion
+// the one `a` is read as): check's motion finding at a layout a fit found, not the base's. `specs`
+// are that spec with each packet size tried (the rest pose cannot show it), and each motion is
+// judged at the one that explains it best. Another motion is taken only where it explains the
+// frames plainly better (check's mean score at most half that of `look`'s motion). `how` receives
+// the scores.
+std::string find_motion_again(const std::vector<spec::IconSpec>& specs, const TargetAnimation& a, const spec::Variant& look, int size,
                               std::string* how = nullptr);
 
 }  // namespace iconsynth::render::fit

@@ -104,6 +104,18 @@ TEST_CASE("Round trip, our Lottie at 25 fps: the base's timings at that rate mak
   round_trip(*p, Form::Lottie, scratch_dir("fit-rt-25fps"));
 }
 
+TEST_CASE("Round trip, our bundle at 24 fps far off the base's layout: its looks read again at a few animations' rest pose", "[fit][round-trip]") {
+  // Small cards and a heavy stroke: at the base's layout most animations read as another style, and
+  // at the layout their fit reaches, solid still reads as outline. Posed at rest a few at a time,
+  // the animations tell the layout, where all six read right (the motions too, each played whole
+  // across its 2.5 times slower duration).
+  const auto p = perturbed("our bundle at 24 fps",
+                           {{"frame_rate", 24}, {"defaults.style", "solid"}, {"layout.module.size", 6.77}, {"layout.padding", 0.99}, {"stroke.default", 2.83}},
+                           "light");
+  REQUIRE(p);
+  round_trip(*p, Form::Bundle, scratch_dir("fit-rt-bundle-far"));
+}
+
 TEST_CASE("No drift: fitting our own bundle gives back the built-in spec", "[fit][round-trip]") {
   const fs::path work = scratch_dir("fit-drift");
   // Every parameter of the table a "change" to its own value: all must come back within tolerance.
