@@ -4,6 +4,7 @@
 #include "render/cairo/draw.h"
 #include "render/cairo/raster.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -108,15 +109,29 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t m
     cairo_scale(cr.get(), px_per_unit_, px_per_unit_);
     for (std::size_t i = 0; i < backdrop_count_; ++i) draw_element(cr.get(), rest.elements[i], &paths_[i]);
   }
-  // Each backdrop row's inked columns [first, last + 1): restoring clears the rest.
+  // Each backdrop row's inked stretches: restoring clears the rest. Stretches a few pixels apart
+  // are joined (copying a transparent pixel is as right as clearing it).
+  constexpr int kJoinGap = 16;
   const unsigned char* backdrop = backdrop_.data();  // flushes the backdrop once: frames copy its pixels directly
-  backdrop_ink_.assign(std::size_t(size), {0, 0});
+  backdrop_row_ink_.assign(1, 0);
   for (int y = 0; y < size; ++y) {
     const auto* row = reinterpret_cast<const std::uint32_t*>(backdrop + std::ptrdiff_t{y} * backdrop_.stride());
-    int first = 0, end = size;
-    while (first < size && row[first] == 0) ++first;
-    while (end > first && row[end - 1] == 0) --end;
-    backdrop_ink_[std::size_t(y)] = {first, end};
+    const std::size_t first = backdrop_ink_.size();
+    for (int x = 0; x < size;) {
+      if (row[x] == 0) {
+        ++x;
+        continue;
+      }
+      int end = x + 1;
+      while (end < size && row[end] != 0) ++end;
+      if (backdrop_ink_.size() > first && x - backdrop_ink_.back().second < kJoinGap) {
+        backdrop_ink_.back().second = end;
+      } else {
+        backdrop_ink_.emplace_back(x, end);
+      }
+      x = end;
+    }
+    backdrop_row_ink_.push_back(static_cast<std::uint32_t>(backdrop_ink_.size()));
   }
 }
 
@@ -270,12 +285,30 @@ void FrameRenderer::redraw(const FrameScene& frame, const PixelBox& r) {
   cairo_surface_flush(surface);
   const int stride = image_.stride();
   unsigned char* pixels = cairo_image_surface_get_data(surface);
+  const auto reaches = [](const Layer& layer, int y) { return y >= layer.in.y0 && y < layer.in.y1 && layer.in.x0 < layer.in.x1; };
   for (int y = r.y0; y < r.y1; ++y) {
     auto* row = reinterpret_cast<std::uint32_t*>(pixels + std::ptrdiff_t{y} * stride);
-    restore(row, y, r.x0, r.x1);
-    for (const Layer& layer : layers_) {
-      if (y < layer.in.y0 || y >= layer.in.y1) continue;
-      layer.ink->draw_row(row, *layer.mask, y - layer.origin_y, layer.origin_x, layer.in.x0, layer.in.x1);
+    auto layer = std::find_if(layers_.begin(), layers_.end(), [&](const Layer& l) { return reaches(l, y); });
+    if (layer == layers_.end()) {
+      restore(row, y, r.x0, r.x1);
+      continue;
+    }
+    // The lowest layer goes straight onto the columns where the backdrop is transparent, which
+    // are written once, not cleared first; over the backdrop's ink it is blended.
+    const int mask_y = y - layer->origin_y;
+    int x = r.x0;
+    for (const auto& [ink0, ink1] : backdrop_ink(y)) {
+      const int from = std::clamp(ink0, x, r.x1), to = std::clamp(ink1, from, r.x1);
+      if (from == to) continue;
+      layer->ink->draw_row_over_clear(row, *layer->mask, mask_y, layer->origin_x, x, from);
+      std::copy(backdrop_row(y) + from, backdrop_row(y) + to, row + from);
+      layer->ink->draw_row(row, *layer->mask, mask_y, layer->origin_x, std::max(from, layer->in.x0), std::min(to, layer->in.x1));
+      x = to;
+    }
+    layer->ink->draw_row_over_clear(row, *layer->mask, mask_y, layer->origin_x, x, r.x1);
+    for (++layer; layer != layers_.end(); ++layer) {
+      if (y < layer->in.y0 || y >= layer->in.y1) continue;
+      layer->ink->draw_row(row, *layer->mask, y - layer->origin_y, layer->origin_x, layer->in.x0, layer->in.x1);
     }
   }
   cairo_surface_mark_dirty_rectangle(surface, r.x0, r.y0, r.width(), r.height());
@@ -283,15 +316,23 @@ void FrameRenderer::redraw(const FrameScene& frame, const PixelBox& r) {
 
 void FrameRenderer::restore(std::uint32_t* row, int y, int x0, int x1) const {
   // Transparent outside the backdrop's ink on this row: cleared without reading the backdrop.
-  const auto [ink0, ink1] = backdrop_ink_[std::size_t(y)];
-  const int from = std::clamp(ink0, x0, x1), to = std::clamp(ink1, from, x1);
-  std::fill(row + x0, row + from, 0u);
-  if (from < to) {
-    const auto* backdrop = reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(backdrop_.get()) +
-                                                                  std::ptrdiff_t{y} * backdrop_.stride());
-    std::copy(backdrop + from, backdrop + to, row + from);
+  int x = x0;
+  for (const auto& [ink0, ink1] : backdrop_ink(y)) {
+    const int from = std::clamp(ink0, x, x1), to = std::clamp(ink1, from, x1);
+    if (from == to) continue;
+    std::fill(row + x, row + from, 0u);
+    std::copy(backdrop_row(y) + from, backdrop_row(y) + to, row + from);
+    x = to;
   }
-  std::fill(row + to, row + x1, 0u);
+  std::fill(row + x, row + x1, 0u);
+}
+
+std::span<const std::pair<int, int>> FrameRenderer::backdrop_ink(int y) const {
+  return {backdrop_ink_.data() + backdrop_row_ink_[std::size_t(y)], backdrop_ink_.data() + backdrop_row_ink_[std::size_t(y) + 1]};
+}
+
+const std::uint32_t* FrameRenderer::backdrop_row(int y) const {
+  return reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(backdrop_.get()) + std::ptrdiff_t{y} * backdrop_.stride());
 }
 
 void FrameRenderer::redraw_translucent(const PixelBox& r) {

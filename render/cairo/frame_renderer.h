@@ -33,6 +33,7 @@
 #include <cairo.h>
 
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace iconsynth::render {
@@ -133,6 +134,9 @@ class FrameRenderer {
   void redraw_translucent(const PixelBox& box);
   // Columns [x0, x1) of image row y back to the backdrop.
   void restore(std::uint32_t* row, int y, int x0, int x1) const;
+  // The stretches of backdrop row y that hold ink, in order; and the row's pixels.
+  std::span<const std::pair<int, int>> backdrop_ink(int y) const;
+  const std::uint32_t* backdrop_row(int y) const;
   // Draws the whole frame with Cairo directly (frames with an element that fades as a group).
   void redraw_directly(const FrameScene& frame);
 
@@ -145,7 +149,8 @@ class FrameRenderer {
   std::vector<ElementCache> cache_;             // [element]
   std::vector<std::vector<int>> hiding_stroke_;  // [element][part]: the stroke hiding a fill's edge, or -1
   ImageSurface backdrop_, image_;
-  std::vector<std::pair<int, int>> backdrop_ink_;  // [row] the backdrop's inked columns [first, last + 1)
+  std::vector<std::pair<int, int>> backdrop_ink_;  // stretches of inked columns [x0, x1), row by row, in order
+  std::vector<std::uint32_t> backdrop_row_ink_;    // row y's: [backdrop_row_ink_[y], backdrop_row_ink_[y + 1])
   CairoContext cr_;
   PartRasteriser rasteriser_;
   std::vector<FrameElement> shown_;  // the pose image_ shows; empty before the first frame
