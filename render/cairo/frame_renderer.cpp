@@ -69,14 +69,18 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t m
   for (const Element& e : scene.elements) {
     auto& paths = paths_.emplace_back();
     geometry::Bounds& bounds = local_bounds_.emplace_back();
+    auto& part_bounds = part_bounds_.emplace_back();
     for (const Part& part : e.parts) {
       paths.push_back(cairo_path_data(part.path));
+      geometry::Bounds& own = part_bounds.emplace_back();
       const geometry::Bounds hull = part.path.control_bounds();
       if (hull.empty()) continue;
       // Round caps and joins reach half the width beyond the outline.
       const double reach = part.paint.kind == Paint::Kind::Stroke ? part.paint.stroke_width / 2 : 0;
-      bounds.add(hull.min - Eigen::Vector2d::Constant(reach));
-      bounds.add(hull.max + Eigen::Vector2d::Constant(reach));
+      own.add(hull.min - Eigen::Vector2d::Constant(reach));
+      own.add(hull.max + Eigen::Vector2d::Constant(reach));
+      bounds.add(own.min);
+      bounds.add(own.max);
     }
     cache_.emplace_back().masks.resize(e.parts.size());
     // A fill whose outline a later opaque stroke of the element traces.
@@ -120,6 +124,7 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t m
     for (int x = 0; x < size;) {
       if (row[x] == 0) {
         ++x;
+        while (x + 2 <= size && (row[x] | row[x + 1]) == 0) x += 2;
         continue;
       }
       int end = x + 1;
@@ -136,7 +141,10 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t m
 }
 
 FrameRenderer::InkBox FrameRenderer::ink_box(std::size_t element, const FrameElement& fe) const {
-  const geometry::Bounds& b = local_bounds_[element];
+  return ink_box(local_bounds_[element], fe);
+}
+
+FrameRenderer::InkBox FrameRenderer::ink_box(const geometry::Bounds& b, const FrameElement& fe) const {
   if (b.empty()) return {};
   geometry::Bounds on_canvas;
   for (const Eigen::Vector2d& corner : {b.min, b.max, Eigen::Vector2d(b.min.x(), b.max.y()), Eigen::Vector2d(b.max.x(), b.min.y())}) {
@@ -273,7 +281,9 @@ void FrameRenderer::redraw(const FrameScene& frame, const PixelBox& r) {
         ink = &*std::find_if(inks_.begin(), inks_.end(), [&](const OpaqueInk& i) { return i.color() == opaque_pixel(color); });
       }
       translucent = translucent || ink == nullptr;
-      layers_.push_back({cache.masks[p].get(), cache.box.intersected(r), cache.box.x0, cache.box.y0, color, fe.opacity, ink});
+      // Blended over the pixels the part itself may ink, where its mask is not empty.
+      const PixelBox in = parts.size() > 1 && ink ? cache.box.intersected(ink_box(part_bounds_[i][p], fe).box) : cache.box;
+      layers_.push_back({cache.masks[p].get(), in.intersected(r), cache.box.x0, cache.box.y0, color, fe.opacity, ink});
     }
   }
   if (translucent) {

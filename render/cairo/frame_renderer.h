@@ -106,6 +106,8 @@ class FrameRenderer {
     bool clipped = false;
   };
   InkBox ink_box(std::size_t element, const FrameElement& fe) const;
+  // The same for ink within `bounds` (element units).
+  InkBox ink_box(const geometry::Bounds& bounds, const FrameElement& fe) const;
   // The pixels of the canvas an element may touch at `fe`'s transform.
   PixelBox box_of(std::size_t element, const FrameElement& fe) const;
   // Draws `frame` into image_.
@@ -146,6 +148,7 @@ class FrameRenderer {
   std::size_t backdrop_count_ = 0;  // leading elements drawn into backdrop_ once
   std::vector<std::vector<std::vector<cairo_path_data_t>>> paths_;  // [element][part]
   std::vector<geometry::Bounds> local_bounds_;  // [element] ink bounds in element units (strokes included)
+  std::vector<std::vector<geometry::Bounds>> part_bounds_;  // [element][part] the same for each part
   std::vector<ElementCache> cache_;             // [element]
   std::vector<std::vector<int>> hiding_stroke_;  // [element][part]: the stroke hiding a fill's edge, or -1
   ImageSurface backdrop_, image_;
