@@ -9,8 +9,10 @@
 namespace iconsynth::render {
 
 OpaqueInk::OpaqueInk(std::uint32_t color, const std::vector<std::uint32_t>& unders) : color_(color), unders_{0} {
+  // The colour over itself too: Cairo's rounded blend can land a level off where the coverage is
+  // partial, so it is looked up like any other.
   for (std::uint32_t under : unders) {
-    if (under != color && std::find(unders_.begin(), unders_.end(), under) == unders_.end()) unders_.push_back(under);
+    if (std::find(unders_.begin(), unders_.end(), under) == unders_.end()) unders_.push_back(under);
   }
   over_.resize(unders_.size());
   for (std::size_t u = 0; u < unders_.size(); ++u) {

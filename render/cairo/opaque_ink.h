@@ -14,8 +14,8 @@ namespace iconsynth::render {
 
 class OpaqueInk {
  public:
-  // `color` as a premultiplied 0xffRRGGBB pixel; `unders`: the other opaque pixels it is often
-  // drawn over.
+  // `color` as a premultiplied 0xffRRGGBB pixel; `unders`: the opaque pixels it is often drawn
+  // over, its own among them.
   OpaqueInk(std::uint32_t color, const std::vector<std::uint32_t>& unders);
 
   std::uint32_t color() const { return color_; }
