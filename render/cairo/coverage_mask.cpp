@@ -35,6 +35,28 @@ std::pair<int, int> inked_bytes(std::uint64_t word) {
   return {std::countl_zero(word) / 8, 8 - std::countr_zero(word) / 8};
 }
 
+// Where PartRasteriser::key puts a path's first command, after the box's size, the paint and the
+// matrix.
+constexpr std::size_t kPathWord = 11;
+
+// Makes the path whose points `key` holds, relative to `box` in 24.8 fixed point, the current
+// path of `cr`, whose matrix is the identity: Cairo turns each point back into the same fixed
+// point (a multiple of 1/256 converts exactly).
+void set_device_path(cairo_t* cr, const std::vector<std::int64_t>& key, const PixelBox& box) {
+  const std::int64_t dx = std::int64_t{256} * box.x0, dy = std::int64_t{256} * box.y0;
+  const auto x = [&](std::size_t i) { return static_cast<double>(key[i] + dx) / 256; };
+  const auto y = [&](std::size_t i) { return static_cast<double>(key[i] + dy) / 256; };
+  cairo_new_path(cr);
+  for (std::size_t i = kPathWord; i < key.size();) {
+    switch (static_cast<cairo_path_data_type_t>(key[i++])) {
+      case CAIRO_PATH_MOVE_TO: cairo_move_to(cr, x(i), y(i + 1)), i += 2; break;
+      case CAIRO_PATH_LINE_TO: cairo_line_to(cr, x(i), y(i + 1)), i += 2; break;
+      case CAIRO_PATH_CURVE_TO: cairo_curve_to(cr, x(i), y(i + 1), x(i + 2), y(i + 3), x(i + 4), y(i + 5)), i += 6; break;
+      case CAIRO_PATH_CLOSE_PATH: cairo_close_path(cr); break;
+    }
+  }
+}
+
 }  // namespace
 
 CoverageMask::CoverageMask(std::vector<std::int64_t> key, unsigned char* canvas, int canvas_stride, int canvas_size, const PixelBox& box)
@@ -190,6 +212,7 @@ void PartRasteriser::key(const geometry::Affine& transform, const std::vector<ca
   const auto linear = [stroke](double d) { return stroke ? bits_of(d) : 0; };
   key.assign({box.width(), box.height(), static_cast<std::int64_t>(paint.kind), bits_of(stroke_width), linear(ctm.xx),
               linear(ctm.yx), linear(ctm.xy), linear(ctm.yy), clipped, clipped ? box.x0 : 0, clipped ? box.y0 : 0});
+  static_assert(kPathWord == 11);
   for (std::size_t i = 0; i < path.size(); i += static_cast<std::size_t>(path[i].header.length)) {
     key.push_back(path[i].header.type);
     for (std::size_t j = 1; j < static_cast<std::size_t>(path[i].header.length); ++j) {
@@ -207,12 +230,19 @@ std::shared_ptr<CoverageMask> PartRasteriser::rasterise(const geometry::Affine& 
                                                         const std::vector<cairo_path_data_t>& path, const Paint& paint,
                                                         const PixelBox& box, std::vector<std::int64_t> key, bool dense) {
   cairo_t* cr = cr_.get();
-  cairo_save(cr);
-  cairo_scale(cr, px_per_unit_, px_per_unit_);
-  apply_transform(cr, transform);
-  set_path(cr, path);
-  ink_path(cr, paint);
-  cairo_restore(cr);
+  if (paint.kind == Paint::Kind::Fill) {
+    // A fill's pixels follow from its fixed-point points alone, which the key holds: drawn from
+    // them, Cairo transforms nothing.
+    set_device_path(cr, key, box);
+    ink_path(cr, paint);
+  } else {
+    cairo_save(cr);
+    cairo_scale(cr, px_per_unit_, px_per_unit_);
+    apply_transform(cr, transform);
+    set_path(cr, path);
+    ink_path(cr, paint);
+    cairo_restore(cr);
+  }
   cairo_surface_flush(surface_.get());
   const int stride = cairo_image_surface_get_stride(surface_.get());
   auto mask = dense ? std::make_shared<CoverageMask>(std::move(key), canvas_.data(), stride, size_, box, CoverageMask::Dense{})
