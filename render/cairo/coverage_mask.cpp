@@ -5,6 +5,7 @@
 #include "render/cairo/surface.h"
 
 #include <algorithm>
+#include <iterator>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -190,13 +191,13 @@ PartRasteriser::PartRasteriser(int size, double px_per_unit)
 }
 
 cairo_matrix_t PartRasteriser::matrix(const geometry::Affine& transform) {
-  cairo_t* cr = cr_.get();
-  cairo_save(cr);
-  cairo_scale(cr, px_per_unit_, px_per_unit_);
-  apply_transform(cr, transform);
-  cairo_matrix_t ctm;
-  cairo_get_matrix(cr, &ctm);
-  cairo_restore(cr);
+  // What cairo_scale and then apply_transform make of the canvas's identity matrix: Cairo's own
+  // products, without its state.
+  cairo_matrix_t scale, element, ctm;
+  cairo_matrix_init_scale(&scale, px_per_unit_, px_per_unit_);
+  const auto& m = transform.matrix();
+  cairo_matrix_init(&element, m(0, 0), m(1, 0), m(0, 1), m(1, 1), m(0, 2), m(1, 2));
+  cairo_matrix_multiply(&ctm, &element, &scale);
   return ctm;
 }
 
@@ -210,18 +211,27 @@ void PartRasteriser::key(const geometry::Affine& transform, const std::vector<ca
   const bool stroke = paint.kind == Paint::Kind::Stroke;
   const double stroke_width = stroke ? paint.stroke_width : 0;
   const auto linear = [stroke](double d) { return stroke ? bits_of(d) : 0; };
-  key.assign({box.width(), box.height(), static_cast<std::int64_t>(paint.kind), bits_of(stroke_width), linear(ctm.xx),
-              linear(ctm.yx), linear(ctm.xy), linear(ctm.yy), clipped, clipped ? box.x0 : 0, clipped ? box.y0 : 0});
-  static_assert(kPathWord == 11);
+  // A word for each command and two for each point, after the header: written in place.
+  std::size_t words = kPathWord;
   for (std::size_t i = 0; i < path.size(); i += static_cast<std::size_t>(path[i].header.length)) {
-    key.push_back(path[i].header.type);
+    words += 2 * static_cast<std::size_t>(path[i].header.length) - 1;
+  }
+  key.resize(words);
+  const std::int64_t header[] = {box.width(), box.height(), static_cast<std::int64_t>(paint.kind), bits_of(stroke_width),
+                                 linear(ctm.xx), linear(ctm.yx), linear(ctm.xy), linear(ctm.yy), clipped,
+                                 clipped ? box.x0 : 0, clipped ? box.y0 : 0};
+  static_assert(std::size(header) == kPathWord);
+  std::copy(std::begin(header), std::end(header), key.begin());
+  std::int64_t* word = key.data() + kPathWord;
+  for (std::size_t i = 0; i < path.size(); i += static_cast<std::size_t>(path[i].header.length)) {
+    *word++ = path[i].header.type;
     for (std::size_t j = 1; j < static_cast<std::size_t>(path[i].header.length); ++j) {
       double x = path[i + j].point.x, y = path[i + j].point.y;
       cairo_matrix_transform_point(&ctm, &x, &y);  // Cairo's own arithmetic for a path point
       // Cairo's 24.8 fixed-point device coordinate (its magic-number conversion rounds half to
       // even, as nearbyint does), relative to the box.
-      key.push_back(static_cast<std::int64_t>(std::nearbyint(x * 256)) - std::int64_t{256} * box.x0);
-      key.push_back(static_cast<std::int64_t>(std::nearbyint(y * 256)) - std::int64_t{256} * box.y0);
+      *word++ = static_cast<std::int64_t>(std::nearbyint(x * 256)) - std::int64_t{256} * box.x0;
+      *word++ = static_cast<std::int64_t>(std::nearbyint(y * 256)) - std::int64_t{256} * box.y0;
     }
   }
 }
