@@ -15,7 +15,9 @@
 //     before are restored to the backdrop and composited again, run by run of each mask's
 //     rows (full runs filled, empty columns skipped, partial ones blended through tables of
 //     the scene's colours: opaque_ink.h), and a frame that shows the same pose as the one
-//     before costs nothing.
+//     before costs nothing. A row's lowest layer is written straight onto the columns where the
+//     backdrop is transparent (one pass, not a clear and a blend), and each part of an element
+//     is blended only over the pixels it may ink (a die within its card's box).
 // What a first play cannot keep, it draws with less: a fill whose edge an opaque stroke of the
 // same outline hides (a duotone card) is drawn from its inside alone (inside_mask.h), and from
 // 64 px up, worker threads draw masks beside the caller and, while it composites a frame, the
