@@ -61,7 +61,7 @@ Json descriptor_data(const spec::IconSpec& spec, const DescriptorOptions& option
     data["masters"] = {{"sizes", master_sizes(spec)},
                        {"weights", spec.weight_presets},
                        {"path", master_path_pattern(spec)},
-                       {"raster", {{"path", raster_master_path_pattern(spec)}, {"clock", clock_bundle_path(spec)}}}};
+                       {"raster", {{"path", raster_master_path_pattern(spec)}, {"rest", raster_rest_path_pattern(spec)}, {"clock", clock_bundle_path(spec)}}}};
   }
   return data;
 }

@@ -24,7 +24,8 @@ struct DescriptorOptions {
   std::optional<spec::Rgba> color = std::nullopt;   // used while a page names neither colour nor theme
   // Whether the masters sit beside the bundle: the module then lists their sizes, weights and
   // path, {"sizes": [16, …], "weights": [1.5, 2, 2.5], "path": "masters/<id>-{px}px-w{weight}.lottie",
-  // "raster": {"path": "masters/<id>-{px}px-w{weight}-{style}-{motion}.webp", "clock": "masters/<id>-clock.lottie"}}.
+  // "raster": {"path": "masters/<id>-{px}px-w{weight}-{style}-{motion}.webp",
+  //            "rest": "masters/<id>-{px}px-w{weight}-{style}-{motion}-rest.webp", "clock": "masters/<id>-clock.lottie"}}.
   bool masters = false;
 };
 

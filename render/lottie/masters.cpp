@@ -49,6 +49,13 @@ std::string raster_master_path(const spec::IconSpec& spec, const Master& master,
 
 std::string raster_master_path_pattern(const spec::IconSpec& spec) { return "masters/" + spec.id + "-{px}px-w{weight}-{style}-{motion}.webp"; }
 
+std::string raster_rest_path(const spec::IconSpec& spec, const Master& master, const std::string& style, const std::string& motion) {
+  std::string path = raster_master_path(spec, master, style, motion);
+  return path.insert(path.size() - 5, "-rest");
+}
+
+std::string raster_rest_path_pattern(const spec::IconSpec& spec) { return "masters/" + spec.id + "-{px}px-w{weight}-{style}-{motion}-rest.webp"; }
+
 std::string clock_bundle_path(const spec::IconSpec& spec) { return "masters/" + spec.id + "-clock.lottie"; }
 
 }  // namespace iconsynth::render::lottie

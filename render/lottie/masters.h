@@ -50,6 +50,10 @@ std::string master_path_pattern(const spec::IconSpec& spec);
 // A raster master's path, and the same with "{px}", "{weight}", "{style}" and "{motion}" in place.
 std::string raster_master_path(const spec::IconSpec& spec, const Master& master, const std::string& style, const std::string& motion);
 std::string raster_master_path_pattern(const spec::IconSpec& spec);
+// The same for the raster master of the animation's first frame alone, the rest pose a page shows
+// before any play ("masters/gpu-cluster-32px-w2-outline-light-rest.webp").
+std::string raster_rest_path(const spec::IconSpec& spec, const Master& master, const std::string& style, const std::string& motion);
+std::string raster_rest_path_pattern(const spec::IconSpec& spec);
 // The clock bundle's path ("masters/gpu-cluster-clock.lottie").
 std::string clock_bundle_path(const spec::IconSpec& spec);
 

@@ -32,15 +32,22 @@ const POINTER = { pointerenter: 'PointerEnter', pointerleave: 'PointerExit', cli
 export function rasterFrames(canvas, icon, href, bundle) {
   let player = null, source, colours, image = null, last = [], ticking = 0, visible = true, style, waiting = null;
   const drawn = new Map();
-  // The master of `animation` ("outline-light") for the pixels and weight `source` names after '#'.
-  const sheetOf = (animation, at = source) => {
+  // The master of `animation` ("outline-light") for the pixels and weight `source` names after '#',
+  // or (`rest`) the master of its first frame alone.
+  const sheetOf = (animation, at = source, rest = false) => {
     const [px, weight] = at.split('#')[1].split('@');
     const part = (names) => names.find((n) => animation.startsWith(`${n}-`) || animation.endsWith(`-${n}`));
     const fill = { px, weight, style: part(icon.styles), motion: part(Object.keys(icon.motions)) };
-    return String(new URL(icon.masters.raster.path.replace(/{(\w+)}/g, (_, k) => fill[k]), href));
+    const { path, rest: restPath = path } = icon.masters.raster;
+    return String(new URL((rest ? restPath : path).replace(/{(\w+)}/g, (_, k) => fill[k]), href));
   };
   const keep = (url) => decode(url, bundle).then((m) => drawn.set(url, m));
-  const current = () => drawn.get(sheetOf(player.activeAnimationId ?? ''));
+  // The first frame still, the rest pose's master draws it until the whole master is in.
+  const atRest = () => !player.isPlaying && Math.round(player.currentFrame) === 0;
+  const current = () => {
+    const animation = player.activeAnimationId ?? '';
+    return drawn.get(sheetOf(animation)) ?? (atRest() ? drawn.get(sheetOf(animation, source, true)) : undefined);
+  };
   // The whole frame nearest the player's time, its planes composited in the look's colours in
   // Cairo's order: Cairo's frame of that time. Until its master arrives the canvas keeps its frame.
   const draw = () => {
@@ -72,10 +79,10 @@ export function rasterFrames(canvas, icon, href, bundle) {
   // its time) until the master is in, so no frame is shown at a time it does not draw.
   const hold = () => {
     if (!player || waiting || current() || !player.activeAnimationId) return false;
-    const url = sheetOf(player.activeAnimationId), held = player;
+    const animation = player.activeAnimationId, url = sheetOf(animation), held = player;
     waiting = url;
     held.freeze();
-    keep(url).catch(() => {}).finally(() => {
+    (atRest() ? keep(sheetOf(animation, source, true)).catch(() => keep(url)) : keep(url)).catch(() => {}).finally(() => {
       waiting = null;
       if (player === held && visible) held.unfreeze(), wake();
     });
@@ -83,7 +90,8 @@ export function rasterFrames(canvas, icon, href, bundle) {
   };
   const wake = () => { hold() || (ticking ||= player && requestAnimationFrame(tick)); };
   // The style's other motions are fetched once the page shows an intent to play them (a pointer on
-  // the icon, a play): an icon only looked at downloads its rest pose's master alone.
+  // the icon, a play): an icon only looked at downloads its rest pose's master alone (its first
+  // frame, a few hundred bytes).
   const intend = () => {
     for (const motion in icon.motions) {
       const url = sheetOf(icon.animation({ style, motion }));
@@ -107,9 +115,13 @@ export function rasterFrames(canvas, icon, href, bundle) {
   const colour = (s, id) => s[id] && [...s[id].p.k.map((v) => Math.round(v * 255)), Math.round(s[`${id}-opacity`].p.k * 2.55)];
 
   return {
-    // Fetches the master of `motion` (of `style`) for `at` before its first frame; false if the
-    // site did not copy it.
-    load: (at, style, motion) => keep(sheetOf(icon.animation({ style, motion }), at)).then(() => true, () => false),
+    // Fetches the master of `motion` (of `style`) for `at` before its first frame, of its first
+    // frame alone when `rest`; false if the site did not copy it.
+    load(at, style, motion, rest) {
+      const animation = icon.animation({ style, motion });
+      const whole = () => keep(sheetOf(animation, at));
+      return (rest ? keep(sheetOf(animation, at, true)).catch(whole) : whole()).then(() => true, () => false);
+    },
     // `p` keeps time for source `at` from now (null: a player on the canvas draws).
     use(p, at) {
       if (!p) cancelAnimationFrame(ticking), (ticking = 0);

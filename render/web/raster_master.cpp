@@ -139,6 +139,11 @@ RasterMaster write_raster_master(const AnimatedScene& scene, int px) {
   return out;
 }
 
+RasterMaster write_raster_rest(AnimatedScene scene, int px) {
+  scene.frame_count = std::min(scene.frame_count, 1);
+  return write_raster_master(scene, px);
+}
+
 std::vector<std::uint32_t> composite_raster_frame(const std::string& sheet, int frame, spec::Rgba primary, spec::Rgba secondary) {
   int px = 0;
   const std::vector<unsigned char> strip = strip_of_sheet(sheet, px);

@@ -40,6 +40,9 @@ inline constexpr int kRasterHeaderPixels = 7;
 
 // The raster master of `scene` (a scene fitted to `px` px, render/cairo/sized_scene.h) at `px`.
 RasterMaster write_raster_master(const AnimatedScene& scene, int px);
+// The same for the scene's first frame alone: what a page shows at rest, before any play asks for
+// the whole animation (a frame's planes are a few hundred bytes; a duotone motion's, many kilobytes).
+RasterMaster write_raster_rest(AnimatedScene scene, int px);
 
 // A strip (`px` wide, its header's first row first) as a sheet, and a sheet's strip back with its
 // `px` (the strip padded with zero rows to fill its last column); std::invalid_argument when the

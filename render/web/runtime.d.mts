@@ -19,13 +19,14 @@ export interface IconDescriptor<Style extends string = string, Motion extends st
    * the bundle) with `{px}` and `{weight}` filled in. The runtime plays the one of the canvas's
    * pixels and the look's weight, and the bundle itself for any other size or weight. Beside them,
    * `raster`: Cairo's frames of each style and motion at those pixels (`path`, `{style}` and
-   * `{motion}` filled in too), which the runtime shows there on the clock of bundle `clock`.
+   * `{motion}` filled in too), which the runtime shows there on the clock of bundle `clock`; `rest`
+   * is the same for each animation's first frame alone, what the runtime fetches for an icon at rest.
    */
   readonly masters?: {
     readonly sizes: readonly number[];
     readonly weights: readonly number[];
     readonly path: string;
-    readonly raster?: { readonly path: string; readonly clock: string };
+    readonly raster?: { readonly path: string; readonly rest?: string; readonly clock: string };
   };
   /** The bundle, next to the module. */
   readonly src: URL;

@@ -108,7 +108,8 @@ export function createIcon(canvas, options = {}) {
       frames = await (loading ??= import('./raster.mjs').then((m) => m.rasterFrames(canvas, icon, href, bundle)));
       if (gone) return next.destroy(), frames.destroy();
       const now = player?.stateMachineGetCurrentState();
-      if (!(await frames.load(at, look.style, now in icon.motions ? now : icon.defaults.motion))) return next.destroy(), uncopied.add(at), show();
+      const rest = !player?.isPlaying && !(Math.round(player?.currentFrame ?? 0) > 0);
+      if (!(await frames.load(at, look.style, now in icon.motions ? now : icon.defaults.motion, rest))) return next.destroy(), uncopied.add(at), show();
     }
     if (gone || wanted !== at) return next.destroy();
     const state = player?.stateMachineGetCurrentState(), frame = player?.currentFrame;

@@ -123,7 +123,10 @@ std::vector<std::string> web_package_files(const spec::IconSpec& spec) {
   for (const lottie::Master& m : lottie::masters(spec)) {
     files.push_back(lottie::master_path(spec, m));
     for (const std::string& style : space.styles()) {
-      for (const std::string& motion : space.motions()) files.push_back(lottie::raster_master_path(spec, m, style, motion));
+      for (const std::string& motion : space.motions()) {
+        files.push_back(lottie::raster_master_path(spec, m, style, motion));
+        files.push_back(lottie::raster_rest_path(spec, m, style, motion));
+      }
     }
   }
   if (!lottie::masters(spec).empty()) files.push_back(lottie::clock_bundle_path(spec));
@@ -174,10 +177,12 @@ std::string web_package_file(const spec::IconSpec& spec, const WebPackageOptions
     if (name == lottie::master_path(spec, m)) return lottie::write_dotlottie(spec, master_options(options.bundle, m));
     for (const std::string& style : space.styles()) {
       for (const std::string& motion : space.motions()) {
-        if (name != lottie::raster_master_path(spec, m, style, motion)) continue;
+        const bool whole = name == lottie::raster_master_path(spec, m, style, motion);
+        if (!whole && name != lottie::raster_rest_path(spec, m, style, motion)) continue;
         // Coverage only: the colours are the page's, so any theme draws the same planes.
         const spec::Variant variant{style, m.weight, motion, spec.default_theme, std::nullopt};
-        return write_raster_master(scene_for_size(spec, variant, m.px), m.px).sheet;
+        AnimatedScene scene = scene_for_size(spec, variant, m.px);
+        return (whole ? write_raster_master(scene, m.px) : write_raster_rest(std::move(scene), m.px)).sheet;
       }
     }
   }

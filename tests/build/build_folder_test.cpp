@@ -104,8 +104,8 @@ TEST_CASE("A full disk mid-build leaves the previous build byte-identical and no
   INFO(second.err);
   CHECK(second.exit_code == 1);
   CHECK_THAT(second.err, Catch::Contains("No space left on device") && Catch::Contains(out.string()));
-  CHECK(second.out.find(" 1/324]") != std::string::npos);  // it really did stop part-way
-  CHECK(second.out.find("[324/324]") == std::string::npos);
+  CHECK(second.out.find(" 1/504]") != std::string::npos);  // it really did stop part-way
+  CHECK(second.out.find("[504/504]") == std::string::npos);
   CHECK(after == before);
   CHECK(left.empty());
 }
@@ -223,7 +223,7 @@ TEST_CASE("manifest.json lists exactly the files on disk, each with its bytes an
     if (f.variant && f.kind != "bundle") CHECK(f.variant->color == "#E5484D");
   }
   CHECK(listed == on_disk);
-  CHECK(on_disk.size() == 324);
+  CHECK(on_disk.size() == 504);
   // The files' own words agree: a filmstrip of 90 frames, a static SVG at 24 px.
   const build::ManifestFile* strip = m.find("filmstrips/duotone-strong-w2.png");
   REQUIRE(strip);

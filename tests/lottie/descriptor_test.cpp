@@ -129,7 +129,7 @@ TEST_CASE("The descriptor stays under 4 KB, with the masters listed too, and the
   INFO(web);
   CHECK(web.size() <= 4096);
   CHECK(web.find(R"("masters":{"sizes":[16,20,24,30,32,36,40,48,60,64],"weights":[1.5,2.0,2.5],"path":"masters/gpu-cluster-{px}px-w{weight}.lottie",)"
-                 R"("raster":{"path":"masters/gpu-cluster-{px}px-w{weight}-{style}-{motion}.webp","clock":"masters/gpu-cluster-clock.lottie"}})") != std::string::npos);
+                 R"("raster":{"path":"masters/gpu-cluster-{px}px-w{weight}-{style}-{motion}.webp","rest":"masters/gpu-cluster-{px}px-w{weight}-{style}-{motion}-rest.webp","clock":"masters/gpu-cluster-clock.lottie"}})") != std::string::npos);
   CHECK(render::lottie::write_dotlottie(spec, {}).size() <= 12291);
 }
 

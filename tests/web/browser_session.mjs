@@ -59,7 +59,8 @@ const served = [];       // [path, bytes] of every response, in order
 const SLOW = '/slow', SLOW_MS = 300;        // /slow/PATH is PATH, served that late
 const SELF_HOSTED_WASM = '/assets/player.wasm'; // the player's wasm where a site put it itself (wasmUrl)
 // A master a site did not copy, raster and vector (no crisp cell plays weight 1.5): served as 404.
-const UNCOPIED_MASTERS = ['/generative-icons/masters/gpu-cluster-36px-w1.5-outline-light.webp', '/generative-icons/masters/gpu-cluster-36px-w1.5.lottie'];
+const UNCOPIED_MASTERS = ['/generative-icons/masters/gpu-cluster-36px-w1.5-outline-light-rest.webp', '/generative-icons/masters/gpu-cluster-36px-w1.5-outline-light.webp',
+  '/generative-icons/masters/gpu-cluster-36px-w1.5.lottie'];
 const TYPES = { '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm', '.lottie': 'application/zip',
   '.html': 'text/html', '.json': 'application/json', '.png': 'image/png', '.webp': 'image/webp' };
 function fileFor(pathname) {

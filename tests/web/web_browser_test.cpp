@@ -196,10 +196,10 @@ TEST_CASE("Live looks on a master: a weight between presets plays the exact bund
   between.weight = 2.25;
   REQUIRE(looks["between"]["first"]["w"] == 48);
   check_frame("weight 2.25 at 48 px (the bundle), the next frame", looks["between"]["first"], between);
-  // Weight 2.5, red, the light theme: the 48 px raster master of weight 2.5 for the rest pose alone
-  // (the clock bundle is the one already loaded; no play was asked for), composited in the new colours.
+  // Weight 2.5, red, the light theme: the 48 px raster master of weight 2.5's rest pose alone (the
+  // clock bundle is the one already loaded; no play was asked for), composited in the new colours.
   const spec::IconSpec& spec = test::builtin_spec();
-  CHECK(fetched("preset") == std::vector<std::string>{"/generative-icons/" + render::lottie::raster_master_path(spec, {48, 2.5}, "outline", "light")});
+  CHECK(fetched("preset") == std::vector<std::string>{"/generative-icons/" + render::lottie::raster_rest_path(spec, {48, 2.5}, "outline", "light")});
   check_frame("weight 2.5, #E5484D, light, at 48 px (its master), the next frame", looks["preset"]["first"], look("outline", 2.5, "light", "light", "#E5484D"));
   // The control: that frame is not the bundle's weight 2.5 (the master is drawn for its pixels).
   const std::vector<std::uint32_t> pixels = test::page_pixels(looks["preset"]["first"]);
@@ -214,9 +214,11 @@ TEST_CASE("A master a site did not copy: the icon shows all the same, drawn from
   const Json& r = session()["uncopied"];
   INFO(r.dump() << session()["uncopiedErrors"].dump());
   CHECK(r["shown"] == true);
-  // The clock and the raster master asked for, the vector master, then the bundle.
+  // The clock and the raster masters asked for (the rest pose's, then the whole), the vector master,
+  // then the bundle.
   const spec::IconSpec& spec = test::builtin_spec();
   CHECK(r["fetched"] == Json::array({"/generative-icons/" + render::lottie::clock_bundle_path(spec),
+                                     "/generative-icons/" + render::lottie::raster_rest_path(spec, {36, 1.5}, "outline", "light"),
                                      "/generative-icons/" + render::lottie::raster_master_path(spec, {36, 1.5}, "outline", "light"),
                                      "/generative-icons/" + render::lottie::master_path(spec, {36, 1.5}), "/generative-icons/gpu-cluster.lottie"}));
   const std::vector<std::uint32_t> pixels = test::page_pixels(r["first"]);
@@ -227,13 +229,13 @@ TEST_CASE("A master a site did not copy: the icon shows all the same, drawn from
   CHECK(drawn.mean_abs <= test::kPageMaxMean);
 }
 
-TEST_CASE("A page showing the icon at 32 px (the seed's React snippet) fetches the clock bundle and the raster master of its rest pose alone, within the published asset's 12,291 bytes",
+TEST_CASE("A page showing the icon at 32 px (the seed's React snippet) fetches the clock bundle and the raster master of its first frame alone, within the published asset's 12,291 bytes",
           "[web][browser][crisp]") {
   const Json& fetched = session()["crisp"]["crisp-react-32-1"]["fetchedAtFirstPaint"];
   const spec::IconSpec& spec = test::builtin_spec();
-  // What showing the icon needs: the clock and the rest pose's motion. The other motion's master is
+  // What showing the icon needs: the clock and the rest pose's frame. The motions' masters are
   // fetched once a pointer is on the icon or a play is asked for.
-  const std::string clock = "/" + render::lottie::clock_bundle_path(spec), rest = "/" + render::lottie::raster_master_path(spec, {32, 2}, "outline", "light");
+  const std::string clock = "/" + render::lottie::clock_bundle_path(spec), rest = "/" + render::lottie::raster_rest_path(spec, {32, 2}, "outline", "light");
   std::size_t shown = 0, total = 0;
   std::string log;
   for (const Json& f : fetched) {
@@ -340,9 +342,10 @@ TEST_CASE("40 icons on a page: one wasm load, no frame drawn out of view, and de
   INFO(r.dump());
   CHECK(r["wasmFetches"] == 1);
   CHECK(r["bundleFetches"] == 1);
-  // The clock once, and each preset weight's raster masters once.
+  // The clock once, and each preset weight's raster masters once: its rest pose's and its motions'.
   Json masters = {{"/generative-icons/" + render::lottie::clock_bundle_path(test::builtin_spec()), 1}};
   for (double weight : {1.5, 2.0, 2.5}) {
+    masters["/generative-icons/" + render::lottie::raster_rest_path(test::builtin_spec(), {48, weight}, "outline", "light")] = 1;
     for (const char* motion : {"light", "strong"}) masters["/generative-icons/" + render::lottie::raster_master_path(test::builtin_spec(), {48, weight}, "outline", motion)] = 1;
   }
   CHECK(r["masterFetches"] == masters);

@@ -52,13 +52,17 @@ TEST_CASE("The web package holds its modules, types, descriptor, bundle and mast
   std::vector<std::string> expected{"element.d.mts", "element.mjs", "gpu-cluster.d.mts", "gpu-cluster.lottie", "gpu-cluster.mjs"};
   // A master for each size a page's pixels come to (16 … 48 CSS px at ratios 1, 1.5 and 2, up to
   // hinting.up_to) at each preset weight.
-  // Beside each, its raster masters, one a style × motion, and one clock bundle for them all.
+  // Beside each, its raster masters, one a style × motion and one of its rest pose, and one clock
+  // bundle for them all.
   for (int px : {16, 20, 24, 30, 32, 36, 40, 48, 60, 64}) {
     for (const char* weight : {"1.5", "2", "2.5"}) {
       const std::string stem = "masters/gpu-cluster-" + std::to_string(px) + "px-w" + weight;
       expected.push_back(stem + ".lottie");
       for (const char* style : {"outline", "solid", "duotone"}) {
-        for (const char* motion : {"light", "strong"}) expected.push_back(stem + "-" + style + "-" + motion + ".webp");
+        for (const char* motion : {"light", "strong"}) {
+          expected.push_back(stem + "-" + style + "-" + motion + ".webp");
+          expected.push_back(stem + "-" + style + "-" + motion + "-rest.webp");
+        }
       }
     }
   }
@@ -284,7 +288,8 @@ TEST_CASE("export --format web writes the package folder, build writes the same 
   const test::CliResult exported = test::run_cli("export --format web -o '" + (work / "pkg").string() + "'", work);
   INFO(exported.err);
   REQUIRE(exported.exit_code == 0);
-  CHECK(exported.out.find("web package of gpu-cluster: 222 files") != std::string::npos);
+  CHECK(exported.out.find("web package of gpu-cluster: " + std::to_string(render::web::web_package_files(test::builtin_spec()).size()) + " files") !=
+        std::string::npos);
   const test::CliResult built = test::run_cli("build --out '" + (work / "out").string() + "'", work);
   REQUIRE(built.exit_code == 0);
   for (const std::string& name : render::web::web_package_files(test::builtin_spec())) {
