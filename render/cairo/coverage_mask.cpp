@@ -5,10 +5,10 @@
 #include "render/cairo/surface.h"
 
 #include <algorithm>
-#include <iterator>
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <stdexcept>
 
 namespace iconsynth::render {
