@@ -8,6 +8,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <stdexcept>
 
 namespace iconsynth::render {
@@ -33,6 +34,28 @@ std::uint64_t word_of(const unsigned char* p, int n) {
 std::pair<int, int> inked_bytes(std::uint64_t word) {
   if constexpr (std::endian::native == std::endian::little) return {std::countr_zero(word) / 8, 8 - std::countl_zero(word) / 8};
   return {std::countl_zero(word) / 8, 8 - std::countr_zero(word) / 8};
+}
+
+// Where PartRasteriser::key puts a path's first command, after the box's size, the paint and the
+// matrix.
+constexpr std::size_t kPathWord = 11;
+
+// Makes the path whose points `key` holds, relative to `box` in 24.8 fixed point, the current
+// path of `cr`, whose matrix is the identity: Cairo turns each point back into the same fixed
+// point (a multiple of 1/256 converts exactly).
+void set_device_path(cairo_t* cr, const std::vector<std::int64_t>& key, const PixelBox& box) {
+  const std::int64_t dx = std::int64_t{256} * box.x0, dy = std::int64_t{256} * box.y0;
+  const auto x = [&](std::size_t i) { return static_cast<double>(key[i] + dx) / 256; };
+  const auto y = [&](std::size_t i) { return static_cast<double>(key[i] + dy) / 256; };
+  cairo_new_path(cr);
+  for (std::size_t i = kPathWord; i < key.size();) {
+    switch (static_cast<cairo_path_data_type_t>(key[i++])) {
+      case CAIRO_PATH_MOVE_TO: cairo_move_to(cr, x(i), y(i + 1)), i += 2; break;
+      case CAIRO_PATH_LINE_TO: cairo_line_to(cr, x(i), y(i + 1)), i += 2; break;
+      case CAIRO_PATH_CURVE_TO: cairo_curve_to(cr, x(i), y(i + 1), x(i + 2), y(i + 3), x(i + 4), y(i + 5)), i += 6; break;
+      case CAIRO_PATH_CLOSE_PATH: cairo_close_path(cr); break;
+    }
+  }
 }
 
 }  // namespace
@@ -168,13 +191,13 @@ PartRasteriser::PartRasteriser(int size, double px_per_unit)
 }
 
 cairo_matrix_t PartRasteriser::matrix(const geometry::Affine& transform) {
-  cairo_t* cr = cr_.get();
-  cairo_save(cr);
-  cairo_scale(cr, px_per_unit_, px_per_unit_);
-  apply_transform(cr, transform);
-  cairo_matrix_t ctm;
-  cairo_get_matrix(cr, &ctm);
-  cairo_restore(cr);
+  // What cairo_scale and then apply_transform make of the canvas's identity matrix: Cairo's own
+  // products, without its state.
+  cairo_matrix_t scale, element, ctm;
+  cairo_matrix_init_scale(&scale, px_per_unit_, px_per_unit_);
+  const auto& m = transform.matrix();
+  cairo_matrix_init(&element, m(0, 0), m(1, 0), m(0, 1), m(1, 1), m(0, 2), m(1, 2));
+  cairo_matrix_multiply(&ctm, &element, &scale);
   return ctm;
 }
 
@@ -188,17 +211,27 @@ void PartRasteriser::key(const geometry::Affine& transform, const std::vector<ca
   const bool stroke = paint.kind == Paint::Kind::Stroke;
   const double stroke_width = stroke ? paint.stroke_width : 0;
   const auto linear = [stroke](double d) { return stroke ? bits_of(d) : 0; };
-  key.assign({box.width(), box.height(), static_cast<std::int64_t>(paint.kind), bits_of(stroke_width), linear(ctm.xx),
-              linear(ctm.yx), linear(ctm.xy), linear(ctm.yy), clipped, clipped ? box.x0 : 0, clipped ? box.y0 : 0});
+  // A word for each command and two for each point, after the header: written in place.
+  std::size_t words = kPathWord;
   for (std::size_t i = 0; i < path.size(); i += static_cast<std::size_t>(path[i].header.length)) {
-    key.push_back(path[i].header.type);
+    words += 2 * static_cast<std::size_t>(path[i].header.length) - 1;
+  }
+  key.resize(words);
+  const std::int64_t header[] = {box.width(), box.height(), static_cast<std::int64_t>(paint.kind), bits_of(stroke_width),
+                                 linear(ctm.xx), linear(ctm.yx), linear(ctm.xy), linear(ctm.yy), clipped,
+                                 clipped ? box.x0 : 0, clipped ? box.y0 : 0};
+  static_assert(std::size(header) == kPathWord);
+  std::copy(std::begin(header), std::end(header), key.begin());
+  std::int64_t* word = key.data() + kPathWord;
+  for (std::size_t i = 0; i < path.size(); i += static_cast<std::size_t>(path[i].header.length)) {
+    *word++ = path[i].header.type;
     for (std::size_t j = 1; j < static_cast<std::size_t>(path[i].header.length); ++j) {
       double x = path[i + j].point.x, y = path[i + j].point.y;
       cairo_matrix_transform_point(&ctm, &x, &y);  // Cairo's own arithmetic for a path point
       // Cairo's 24.8 fixed-point device coordinate (its magic-number conversion rounds half to
       // even, as nearbyint does), relative to the box.
-      key.push_back(static_cast<std::int64_t>(std::nearbyint(x * 256)) - std::int64_t{256} * box.x0);
-      key.push_back(static_cast<std::int64_t>(std::nearbyint(y * 256)) - std::int64_t{256} * box.y0);
+      *word++ = static_cast<std::int64_t>(std::nearbyint(x * 256)) - std::int64_t{256} * box.x0;
+      *word++ = static_cast<std::int64_t>(std::nearbyint(y * 256)) - std::int64_t{256} * box.y0;
     }
   }
 }
@@ -207,12 +240,19 @@ std::shared_ptr<CoverageMask> PartRasteriser::rasterise(const geometry::Affine& 
                                                         const std::vector<cairo_path_data_t>& path, const Paint& paint,
                                                         const PixelBox& box, std::vector<std::int64_t> key, bool dense) {
   cairo_t* cr = cr_.get();
-  cairo_save(cr);
-  cairo_scale(cr, px_per_unit_, px_per_unit_);
-  apply_transform(cr, transform);
-  set_path(cr, path);
-  ink_path(cr, paint);
-  cairo_restore(cr);
+  if (paint.kind == Paint::Kind::Fill) {
+    // A fill's pixels follow from its fixed-point points alone, which the key holds: drawn from
+    // them, Cairo transforms nothing.
+    set_device_path(cr, key, box);
+    ink_path(cr, paint);
+  } else {
+    cairo_save(cr);
+    cairo_scale(cr, px_per_unit_, px_per_unit_);
+    apply_transform(cr, transform);
+    set_path(cr, path);
+    ink_path(cr, paint);
+    cairo_restore(cr);
+  }
   cairo_surface_flush(surface_.get());
   const int stride = cairo_image_surface_get_stride(surface_.get());
   auto mask = dense ? std::make_shared<CoverageMask>(std::move(key), canvas_.data(), stride, size_, box, CoverageMask::Dense{})

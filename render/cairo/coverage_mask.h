@@ -114,7 +114,9 @@ class PartRasteriser {
   // rasterised as draw_element draws it (draw.h's steps) onto the canvas, in opaque white: each
   // byte is the coverage Cairo blends its paint with at that pixel. It is drawn on a
   // canvas-sized surface and moved out, because Cairo's coverage can change by a level with the
-  // bounds of the surface it draws on.
+  // bounds of the surface it draws on. A fill is drawn from the fixed-point points of its key,
+  // on the canvas's identity matrix (the same points, so the same pixels, without Cairo's
+  // state or transforms); a stroke, whose pen reads the matrix, as draw_element draws it.
   std::shared_ptr<CoverageMask> rasterise(const geometry::Affine& transform, const std::vector<cairo_path_data_t>& path,
                                           const Paint& paint, const PixelBox& box, std::vector<std::int64_t> key, bool dense = false);
 

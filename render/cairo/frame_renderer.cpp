@@ -4,6 +4,7 @@
 #include "render/cairo/draw.h"
 #include "render/cairo/raster.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -68,14 +69,18 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t m
   for (const Element& e : scene.elements) {
     auto& paths = paths_.emplace_back();
     geometry::Bounds& bounds = local_bounds_.emplace_back();
+    auto& part_bounds = part_bounds_.emplace_back();
     for (const Part& part : e.parts) {
       paths.push_back(cairo_path_data(part.path));
+      geometry::Bounds& own = part_bounds.emplace_back();
       const geometry::Bounds hull = part.path.control_bounds();
       if (hull.empty()) continue;
       // Round caps and joins reach half the width beyond the outline.
       const double reach = part.paint.kind == Paint::Kind::Stroke ? part.paint.stroke_width / 2 : 0;
-      bounds.add(hull.min - Eigen::Vector2d::Constant(reach));
-      bounds.add(hull.max + Eigen::Vector2d::Constant(reach));
+      own.add(hull.min - Eigen::Vector2d::Constant(reach));
+      own.add(hull.max + Eigen::Vector2d::Constant(reach));
+      bounds.add(own.min);
+      bounds.add(own.max);
     }
     cache_.emplace_back().masks.resize(e.parts.size());
     // A fill whose outline a later opaque stroke of the element traces.
@@ -108,20 +113,38 @@ FrameRenderer::FrameRenderer(const AnimatedScene& scene, int size, std::size_t m
     cairo_scale(cr.get(), px_per_unit_, px_per_unit_);
     for (std::size_t i = 0; i < backdrop_count_; ++i) draw_element(cr.get(), rest.elements[i], &paths_[i]);
   }
-  // Each backdrop row's inked columns [first, last + 1): restoring clears the rest.
+  // Each backdrop row's inked stretches: restoring clears the rest. Stretches a few pixels apart
+  // are joined (copying a transparent pixel is as right as clearing it).
+  constexpr int kJoinGap = 16;
   const unsigned char* backdrop = backdrop_.data();  // flushes the backdrop once: frames copy its pixels directly
-  backdrop_ink_.assign(std::size_t(size), {0, 0});
+  backdrop_row_ink_.assign(1, 0);
   for (int y = 0; y < size; ++y) {
     const auto* row = reinterpret_cast<const std::uint32_t*>(backdrop + std::ptrdiff_t{y} * backdrop_.stride());
-    int first = 0, end = size;
-    while (first < size && row[first] == 0) ++first;
-    while (end > first && row[end - 1] == 0) --end;
-    backdrop_ink_[std::size_t(y)] = {first, end};
+    const std::size_t first = backdrop_ink_.size();
+    for (int x = 0; x < size;) {
+      if (row[x] == 0) {
+        ++x;
+        while (x + 2 <= size && (row[x] | row[x + 1]) == 0) x += 2;
+        continue;
+      }
+      int end = x + 1;
+      while (end < size && row[end] != 0) ++end;
+      if (backdrop_ink_.size() > first && x - backdrop_ink_.back().second < kJoinGap) {
+        backdrop_ink_.back().second = end;
+      } else {
+        backdrop_ink_.emplace_back(x, end);
+      }
+      x = end;
+    }
+    backdrop_row_ink_.push_back(static_cast<std::uint32_t>(backdrop_ink_.size()));
   }
 }
 
 FrameRenderer::InkBox FrameRenderer::ink_box(std::size_t element, const FrameElement& fe) const {
-  const geometry::Bounds& b = local_bounds_[element];
+  return ink_box(local_bounds_[element], fe);
+}
+
+FrameRenderer::InkBox FrameRenderer::ink_box(const geometry::Bounds& b, const FrameElement& fe) const {
   if (b.empty()) return {};
   geometry::Bounds on_canvas;
   for (const Eigen::Vector2d& corner : {b.min, b.max, Eigen::Vector2d(b.min.x(), b.max.y()), Eigen::Vector2d(b.max.x(), b.min.y())}) {
@@ -258,7 +281,9 @@ void FrameRenderer::redraw(const FrameScene& frame, const PixelBox& r) {
         ink = &*std::find_if(inks_.begin(), inks_.end(), [&](const OpaqueInk& i) { return i.color() == opaque_pixel(color); });
       }
       translucent = translucent || ink == nullptr;
-      layers_.push_back({cache.masks[p].get(), cache.box.intersected(r), cache.box.x0, cache.box.y0, color, fe.opacity, ink});
+      // Blended over the pixels the part itself may ink, where its mask is not empty.
+      const PixelBox in = parts.size() > 1 && ink ? cache.box.intersected(ink_box(part_bounds_[i][p], fe).box) : cache.box;
+      layers_.push_back({cache.masks[p].get(), in.intersected(r), cache.box.x0, cache.box.y0, color, fe.opacity, ink});
     }
   }
   if (translucent) {
@@ -270,12 +295,30 @@ void FrameRenderer::redraw(const FrameScene& frame, const PixelBox& r) {
   cairo_surface_flush(surface);
   const int stride = image_.stride();
   unsigned char* pixels = cairo_image_surface_get_data(surface);
+  const auto reaches = [](const Layer& layer, int y) { return y >= layer.in.y0 && y < layer.in.y1 && layer.in.x0 < layer.in.x1; };
   for (int y = r.y0; y < r.y1; ++y) {
     auto* row = reinterpret_cast<std::uint32_t*>(pixels + std::ptrdiff_t{y} * stride);
-    restore(row, y, r.x0, r.x1);
-    for (const Layer& layer : layers_) {
-      if (y < layer.in.y0 || y >= layer.in.y1) continue;
-      layer.ink->draw_row(row, *layer.mask, y - layer.origin_y, layer.origin_x, layer.in.x0, layer.in.x1);
+    auto layer = std::find_if(layers_.begin(), layers_.end(), [&](const Layer& l) { return reaches(l, y); });
+    if (layer == layers_.end()) {
+      restore(row, y, r.x0, r.x1);
+      continue;
+    }
+    // The lowest layer goes straight onto the columns where the backdrop is transparent, which
+    // are written once, not cleared first; over the backdrop's ink it is blended.
+    const int mask_y = y - layer->origin_y;
+    int x = r.x0;
+    for (const auto& [ink0, ink1] : backdrop_ink(y)) {
+      const int from = std::clamp(ink0, x, r.x1), to = std::clamp(ink1, from, r.x1);
+      if (from == to) continue;
+      layer->ink->draw_row_over_clear(row, *layer->mask, mask_y, layer->origin_x, x, from);
+      std::copy(backdrop_row(y) + from, backdrop_row(y) + to, row + from);
+      layer->ink->draw_row(row, *layer->mask, mask_y, layer->origin_x, std::max(from, layer->in.x0), std::min(to, layer->in.x1));
+      x = to;
+    }
+    layer->ink->draw_row_over_clear(row, *layer->mask, mask_y, layer->origin_x, x, r.x1);
+    for (++layer; layer != layers_.end(); ++layer) {
+      if (y < layer->in.y0 || y >= layer->in.y1) continue;
+      layer->ink->draw_row(row, *layer->mask, y - layer->origin_y, layer->origin_x, layer->in.x0, layer->in.x1);
     }
   }
   cairo_surface_mark_dirty_rectangle(surface, r.x0, r.y0, r.width(), r.height());
@@ -283,15 +326,23 @@ void FrameRenderer::redraw(const FrameScene& frame, const PixelBox& r) {
 
 void FrameRenderer::restore(std::uint32_t* row, int y, int x0, int x1) const {
   // Transparent outside the backdrop's ink on this row: cleared without reading the backdrop.
-  const auto [ink0, ink1] = backdrop_ink_[std::size_t(y)];
-  const int from = std::clamp(ink0, x0, x1), to = std::clamp(ink1, from, x1);
-  std::fill(row + x0, row + from, 0u);
-  if (from < to) {
-    const auto* backdrop = reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(backdrop_.get()) +
-                                                                  std::ptrdiff_t{y} * backdrop_.stride());
-    std::copy(backdrop + from, backdrop + to, row + from);
+  int x = x0;
+  for (const auto& [ink0, ink1] : backdrop_ink(y)) {
+    const int from = std::clamp(ink0, x, x1), to = std::clamp(ink1, from, x1);
+    if (from == to) continue;
+    std::fill(row + x, row + from, 0u);
+    std::copy(backdrop_row(y) + from, backdrop_row(y) + to, row + from);
+    x = to;
   }
-  std::fill(row + to, row + x1, 0u);
+  std::fill(row + x, row + x1, 0u);
+}
+
+std::span<const std::pair<int, int>> FrameRenderer::backdrop_ink(int y) const {
+  return {backdrop_ink_.data() + backdrop_row_ink_[std::size_t(y)], backdrop_ink_.data() + backdrop_row_ink_[std::size_t(y) + 1]};
+}
+
+const std::uint32_t* FrameRenderer::backdrop_row(int y) const {
+  return reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(backdrop_.get()) + std::ptrdiff_t{y} * backdrop_.stride());
 }
 
 void FrameRenderer::redraw_translucent(const PixelBox& r) {
@@ -375,8 +426,15 @@ void FrameRenderer::render_frame(const FrameScene& frame) {
   for (std::size_t i = backdrop_count_; i < n; ++i) {
     const FrameElement& now = frame.elements[i];
     if (!first && same_pose(now, shown_[i])) continue;
-    if (!shown_boxes_[i].empty()) dirty_.push_back(shown_boxes_[i]);
+    const PixelBox was = shown_boxes_[i];
     shown_boxes_[i] = now.opacity > 0 ? box_of(i, now) : PixelBox{};
+    // Boxes that overlap (a card swelling, a packet a step on) as the one box around both: redrawn
+    // pixels come out as they were, and a region of fewer boxes is cheaper to make.
+    if (!was.empty() && was.intersects(shown_boxes_[i])) {
+      dirty_.push_back(was.united(shown_boxes_[i]));
+      continue;
+    }
+    if (!was.empty()) dirty_.push_back(was);
     if (!shown_boxes_[i].empty()) dirty_.push_back(shown_boxes_[i]);
   }
   if (first) dirty_.assign(1, PixelBox{0, 0, size_, size_});

@@ -15,7 +15,9 @@
 //     before are restored to the backdrop and composited again, run by run of each mask's
 //     rows (full runs filled, empty columns skipped, partial ones blended through tables of
 //     the scene's colours: opaque_ink.h), and a frame that shows the same pose as the one
-//     before costs nothing.
+//     before costs nothing. A row's lowest layer is written straight onto the columns where the
+//     backdrop is transparent (one pass, not a clear and a blend), and each part of an element
+//     is blended only over the pixels it may ink (a die within its card's box).
 // What a first play cannot keep, it draws with less: a fill whose edge an opaque stroke of the
 // same outline hides (a duotone card) is drawn from its inside alone (inside_mask.h), and from
 // 64 px up, worker threads draw masks beside the caller and, while it composites a frame, the
@@ -33,6 +35,7 @@
 #include <cairo.h>
 
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace iconsynth::render {
@@ -105,6 +108,8 @@ class FrameRenderer {
     bool clipped = false;
   };
   InkBox ink_box(std::size_t element, const FrameElement& fe) const;
+  // The same for ink within `bounds` (element units).
+  InkBox ink_box(const geometry::Bounds& bounds, const FrameElement& fe) const;
   // The pixels of the canvas an element may touch at `fe`'s transform.
   PixelBox box_of(std::size_t element, const FrameElement& fe) const;
   // Draws `frame` into image_.
@@ -133,6 +138,9 @@ class FrameRenderer {
   void redraw_translucent(const PixelBox& box);
   // Columns [x0, x1) of image row y back to the backdrop.
   void restore(std::uint32_t* row, int y, int x0, int x1) const;
+  // The stretches of backdrop row y that hold ink, in order; and the row's pixels.
+  std::span<const std::pair<int, int>> backdrop_ink(int y) const;
+  const std::uint32_t* backdrop_row(int y) const;
   // Draws the whole frame with Cairo directly (frames with an element that fades as a group).
   void redraw_directly(const FrameScene& frame);
 
@@ -142,10 +150,12 @@ class FrameRenderer {
   std::size_t backdrop_count_ = 0;  // leading elements drawn into backdrop_ once
   std::vector<std::vector<std::vector<cairo_path_data_t>>> paths_;  // [element][part]
   std::vector<geometry::Bounds> local_bounds_;  // [element] ink bounds in element units (strokes included)
+  std::vector<std::vector<geometry::Bounds>> part_bounds_;  // [element][part] the same for each part
   std::vector<ElementCache> cache_;             // [element]
   std::vector<std::vector<int>> hiding_stroke_;  // [element][part]: the stroke hiding a fill's edge, or -1
   ImageSurface backdrop_, image_;
-  std::vector<std::pair<int, int>> backdrop_ink_;  // [row] the backdrop's inked columns [first, last + 1)
+  std::vector<std::pair<int, int>> backdrop_ink_;  // stretches of inked columns [x0, x1), row by row, in order
+  std::vector<std::uint32_t> backdrop_row_ink_;    // row y's: [backdrop_row_ink_[y], backdrop_row_ink_[y + 1])
   CairoContext cr_;
   PartRasteriser rasteriser_;
   std::vector<FrameElement> shown_;  // the pose image_ shows; empty before the first frame

@@ -9,8 +9,10 @@
 namespace iconsynth::render {
 
 OpaqueInk::OpaqueInk(std::uint32_t color, const std::vector<std::uint32_t>& unders) : color_(color), unders_{0} {
+  // The colour over itself too: Cairo's rounded blend can land a level off where the coverage is
+  // partial, so it is looked up like any other.
   for (std::uint32_t under : unders) {
-    if (under != color && std::find(unders_.begin(), unders_.end(), under) == unders_.end()) unders_.push_back(under);
+    if (std::find(unders_.begin(), unders_.end(), under) == unders_.end()) unders_.push_back(under);
   }
   over_.resize(unders_.size());
   for (std::size_t u = 0; u < unders_.size(); ++u) {
@@ -39,6 +41,47 @@ void OpaqueInk::draw_row(std::uint32_t* row, const CoverageMask& mask, int y, in
     }
     blend_pixels(row + from, mask.coverage(*run) + (from - origin - run->x0), to - from);
   }
+}
+
+void OpaqueInk::draw_row_over_clear(std::uint32_t* row, const CoverageMask& mask, int y, int origin, int x0, int x1) const {
+  const std::uint32_t* over_clear = over_[0].data();  // [0] is transparent, [255] the colour
+  const int from = std::clamp(origin, x0, x1), to = std::clamp(origin + mask.width(), from, x1);
+  std::fill(row + x0, row + from, 0u);
+  std::fill(row + to, row + x1, 0u);
+  if (mask.dense()) {
+    // Eight columns at a time: an empty or full word written at once, the others looked up.
+    constexpr std::uint64_t kAll = ~std::uint64_t{0};
+    const std::uint8_t* coverage = mask.dense_row(y);
+    int x = from;
+    for (; x + 8 <= to; x += 8) {
+      const std::uint8_t* c = coverage + (x - origin);
+      std::uint64_t word;
+      std::memcpy(&word, c, 8);
+      if (word == 0) {
+        std::fill(row + x, row + x + 8, 0u);
+      } else if (word == kAll) {
+        std::fill(row + x, row + x + 8, color_);
+      } else {
+        for (int i = 0; i < 8; ++i) row[x + i] = over_clear[c[i]];
+      }
+    }
+    for (; x < to; ++x) row[x] = over_clear[coverage[x - origin]];
+    return;
+  }
+  int x = from;  // written up to here
+  for (const CoverageMask::Run* run = mask.runs_begin(y); run != mask.runs_end(y); ++run) {
+    const int run_from = std::max(run->x0 + origin, x), run_to = std::min(run->x1 + origin, to);
+    if (run_from >= run_to) continue;
+    std::fill(row + x, row + run_from, 0u);
+    if (run->full()) {
+      std::fill(row + run_from, row + run_to, color_);
+    } else {
+      const std::uint8_t* c = mask.coverage(*run) + (run_from - origin - run->x0);
+      for (int i = 0; i < run_to - run_from; ++i) row[run_from + i] = over_clear[c[i]];
+    }
+    x = run_to;
+  }
+  std::fill(row + x, row + to, 0u);
 }
 
 void OpaqueInk::blend_pixels(std::uint32_t* row, const std::uint8_t* coverage, int count) const {

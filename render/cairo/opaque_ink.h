@@ -14,8 +14,8 @@ namespace iconsynth::render {
 
 class OpaqueInk {
  public:
-  // `color` as a premultiplied 0xffRRGGBB pixel; `unders`: the other opaque pixels it is often
-  // drawn over.
+  // `color` as a premultiplied 0xffRRGGBB pixel; `unders`: the opaque pixels it is often drawn
+  // over, its own among them.
   OpaqueInk(std::uint32_t color, const std::vector<std::uint32_t>& unders);
 
   std::uint32_t color() const { return color_; }
@@ -23,6 +23,10 @@ class OpaqueInk {
   // Draws the colour through row `y` of `mask` (whose column 0 is canvas column `origin`) into
   // canvas columns [x0, x1) of `row`: full runs are filled, partial ones blended pixel by pixel.
   void draw_row(std::uint32_t* row, const CoverageMask& mask, int y, int origin, int x0, int x1) const;
+  // The same over a row that is transparent there, without reading it: every column of [x0, x1)
+  // is written, 0 where the mask is empty or absent. A frame's lowest layer is drawn so, in one
+  // pass instead of clearing and then blending.
+  void draw_row_over_clear(std::uint32_t* row, const CoverageMask& mask, int y, int origin, int x0, int x1) const;
 
  private:
   // draw_row for a dense mask: `coverage` is its row, whose byte 0 is canvas column `origin`;

@@ -55,7 +55,7 @@ TEST_CASE("FrameRenderer draws every frame of every variant as render_frame does
 TEST_CASE("FrameRenderer matches render_frame at small, odd and large sizes", "[render][cairo]") {
   for (const render::Variant& v : test::all_style_motion_variants()) {
     const auto scene = render::build_scene(test::builtin_spec(), v);
-    for (int size : {8, 17, 24, 256}) {
+    for (int size : {8, 17, 24, 64, 256}) {
       INFO(spec::VariantSpace::animation_id(v) << " at " << size << " px");
       CHECK(first_mismatch(scene, size, every_frame(scene)) == -1);
     }
