@@ -13,6 +13,7 @@
 #include "render/web/web_package.h"
 #include "spec/json_reader.h"
 
+#include <map>
 #include <stdexcept>
 
 namespace iconsynth::render::build {
@@ -140,6 +141,22 @@ void plan_web(const BuildContext& c, std::vector<PlannedFile>& out) {
     if (name.ends_with(".webp")) return "coverage";
     return "json";
   };
+  // The raster masters by path: each one's style, motion and weight (the colours are the page's),
+  // its pixels, and its frames (one for the rest pose's).
+  struct Raster {
+    ManifestVariant look;
+    int px, frames;
+  };
+  std::map<std::string, Raster> rasters;
+  for (const lottie::Master& m : lottie::masters(c.spec)) {
+    for (const std::string& style : c.space.styles()) {
+      for (const std::string& motion : c.space.motions()) {
+        const ManifestVariant look{style, motion, std::nullopt, m.weight, std::nullopt};
+        rasters[lottie::raster_master_path(c.spec, m, style, motion)] = {look, m.px, c.frame_count(motion)};
+        rasters[lottie::raster_rest_path(c.spec, m, style, motion)] = {look, m.px, 1};
+      }
+    }
+  }
   for (const std::string& name : web::web_package_files(c.spec)) {
     const std::string format = format_of(name);
     PlannedFile file{"web/" + name, "web", format, std::nullopt, 0, 0, [&spec = c.spec, options, name] { return web::web_package_file(spec, options, name); }};
@@ -148,6 +165,11 @@ void plan_web(const BuildContext& c, std::vector<PlannedFile>& out) {
       if (name != lottie::master_path(c.spec, m)) continue;
       file.variant->weight = m.weight;
       file.size = file.pixel_grid = m.px;
+    }
+    if (const auto raster = rasters.find(name); raster != rasters.end()) {
+      file.variant = raster->second.look;
+      file.size = file.pixel_grid = raster->second.px;
+      file.frames = raster->second.frames;
     }
     out.push_back(std::move(file));
   }

@@ -217,10 +217,12 @@ TEST_CASE("manifest.json lists exactly the files on disk, each with its bytes an
     INFO(f.path);
     CHECK(f.bytes == fs::file_size(out / f.path));
     // Every file of a variant or of the bundle names its look; the descriptor, the index and the
-    // web package's code are the same for every look.
-    const bool of_a_look = f.kind != "descriptor" && f.kind != "index" && (f.kind != "web" || f.format == "dotlottie");
+    // web package's code are the same for every look. A raster master names its style, motion and
+    // weight, not a colour: a page composites its coverage in any.
+    const bool of_a_look = f.kind != "descriptor" && f.kind != "index" && (f.kind != "web" || f.format == "dotlottie" || f.format == "coverage");
     REQUIRE(f.variant.has_value() == of_a_look);
-    if (f.variant && f.kind != "bundle") CHECK(f.variant->color == "#E5484D");
+    if (f.variant && f.kind != "bundle" && f.format != "coverage") CHECK(f.variant->color == "#E5484D");
+    if (f.format == "coverage") CHECK_FALSE(f.variant->color.has_value());
   }
   CHECK(listed == on_disk);
   CHECK(on_disk.size() == 504);
@@ -229,6 +231,17 @@ TEST_CASE("manifest.json lists exactly the files on disk, each with its bytes an
   REQUIRE(strip);
   CHECK(strip->frames == 90);
   CHECK(strip->variant->motion == "strong");
+  // A raster master: drawn for 32 px at weight 2.5, 90 frames of strong; its rest pose's, one frame.
+  for (const auto& [path, frames] : {std::pair{"web/masters/gpu-cluster-32px-w2.5-duotone-strong.webp", 90},
+                                     std::pair{"web/masters/gpu-cluster-32px-w2.5-duotone-strong-rest.webp", 1}}) {
+    const build::ManifestFile* raster = m.find(path);
+    REQUIRE(raster);
+    CHECK(raster->size == 32);
+    CHECK(raster->frames == frames);
+    CHECK(raster->variant->style == "duotone");
+    CHECK(raster->variant->motion == "strong");
+    CHECK(raster->variant->weight == 2.5);
+  }
   const build::ManifestFile* rest = m.find("svg/solid-w1.5.svg");
   REQUIRE(rest);
   CHECK(rest->size == 24);
