@@ -63,7 +63,7 @@ TEST_CASE("A slanted edge covers each pixel by the area under it", "[render][cai
   CHECK(std::abs(sum - 8 * 255) <= 4);  // the triangle's area, 8 px
 }
 
-TEST_CASE("Ink left of the region still winds the pixels to its right; above, below or right of it, none", "[render][cairo]") {
+TEST_CASE("Ink left of the region still winds the pixels to its right, and ink elsewhere outside it none", "[render][cairo]") {
   const render::PixelBox whole{0, 0, 10, 10}, part{4, 3, 8, 6};
   const std::vector<std::pair<double, double>> shape{{-3, 1.5}, {6.5, 0.5}, {9.3, 8.25}, {1.5, 9.75}};
   const auto all = polygon_coverage(shape, whole), some = polygon_coverage(shape, part);
