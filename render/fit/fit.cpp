@@ -184,6 +184,9 @@ using spec::Json;
 
 namespace {
 
+// Rest scores this close (a share of the lower) tell two looks no further apart.
+constexpr double kSameRestScore = 0.01;
+
 // The style an animation names itself by, if it names one of `spec`'s: its id or a word of its
 // name read as an animation id ("solid-light", "gpu-cluster solid-light").
 std::optional<std::string> named_style(const spec::IconSpec& spec, const TargetAnimation& a) {
@@ -258,9 +261,16 @@ FitResult fit_target(const Json& base, const Target& target, const FitOptions& o
   // Where nothing matched: `unmatched` (the first look's fit), or where it gave up at its rest pose,
   // the look whose rest pose came nearest fitted in full.
   const auto nearest_in_full = [&](FitResult unmatched) {
-    const auto nearest = std::min_element(tried.begin(), tried.end(), [](const Tried& a, const Tried& b) {
+    // The nearest at rest; looks within a hair of it (a score the same part of the frame decides
+    // for every look, a line no look draws) are told apart by the order they were tried in: the
+    // look read from the frame first.
+    const auto lowest = std::min_element(tried.begin(), tried.end(), [](const Tried& a, const Tried& b) {
       return a.rest.value_or(detail::infinity()) < b.rest.value_or(detail::infinity());
     });
+    auto nearest = lowest;
+    if (lowest != tried.end() && lowest->rest) {
+      nearest = std::find_if(tried.begin(), tried.end(), [&](const Tried& t) { return t.rest && *t.rest <= *lowest->rest * (1 + kSameRestScore); });
+    }
     if (!tried.front().gave_up || nearest == tried.end() || !nearest->rest || options.budget.spent_out()) return unmatched;
     if (!nearest->gave_up) return std::move(nearest->result);
     say("no look matches: the nearest at rest fitted in full, its rest pose also from the others'");
