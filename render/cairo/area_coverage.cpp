@@ -30,17 +30,29 @@ unsigned char coverage_byte(std::int32_t sum) {
   return static_cast<unsigned char>((magnitude * 255 + kFullArea / 2) >> kAreaBits);
 }
 
-// Writes one row's coverage: the running sum of its cells, a byte a pixel.
-void write_row(const std::int32_t* cells, unsigned char* out, int width) {
+// Writes one row's coverage: the running sum of its cells, a byte a pixel; and clears the
+// cells for the next outline.
+void write_row(std::int32_t* cells, unsigned char* out, int width) {
   int x = 0;
   std::int32_t sum = 0;
 #if defined(__SSE2__)
   // Four pixels at a time: the running sum within the four by two shifted adds, then the four
-  // bytes as the scalar loop computes them.
+  // bytes as the scalar loop computes them. Sixteen cells with nothing in them (most of a fill,
+  // and the space around it) keep the sum: sixteen bytes of its coverage.
   __m128i carry = _mm_setzero_si128();
-  const __m128i full = _mm_set1_epi32(kFullArea), half = _mm_set1_epi32(kFullArea / 2);
+  const __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi32(kFullArea), half = _mm_set1_epi32(kFullArea / 2);
+  const auto load = [&](int at) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + at)); };
   for (; x + 4 <= width; x += 4) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + x));
+    if (x + 16 <= width) {
+      const __m128i any = _mm_or_si128(_mm_or_si128(load(x), load(x + 4)), _mm_or_si128(load(x + 8), load(x + 12)));
+      if (_mm_movemask_epi8(_mm_cmpeq_epi32(any, zero)) == 0xffff) {
+        std::memset(out + x, coverage_byte(_mm_cvtsi128_si32(carry)), 16);
+        x += 12;
+        continue;
+      }
+    }
+    __m128i v = load(x);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(cells + x), zero);
     v = _mm_add_epi32(v, _mm_slli_si128(v, 4));
     v = _mm_add_epi32(v, _mm_slli_si128(v, 8));
     v = _mm_add_epi32(v, carry);
@@ -59,6 +71,7 @@ void write_row(const std::int32_t* cells, unsigned char* out, int width) {
 #endif
   for (; x < width; ++x) {
     sum += cells[x];
+    cells[x] = 0;
     out[x] = coverage_byte(sum);
   }
 }
@@ -70,7 +83,12 @@ void AreaCoverage::begin(const PixelBox& region, double tolerance) {
   tolerance_ = tolerance;
   width_ = std::max(0, region.width());
   height_ = std::max(0, region.height());
-  cells_.assign(std::size_t(width_ + 2) * std::size_t(height_), 0);
+  // write() leaves the cells it read cleared: only cells an unwritten outline left, or new
+  // ones, need clearing here.
+  const std::size_t cells = std::size_t(width_ + 2) * std::size_t(height_);
+  if (dirty_) std::fill(cells_.begin(), cells_.end(), 0);
+  if (cells_.size() < cells) cells_.resize(cells, 0);
+  dirty_ = true;
   open_ = false;
 }
 
@@ -197,7 +215,12 @@ void AreaCoverage::add_clipped_line(double x0, double y0, double x1, double y1) 
 void AreaCoverage::write(unsigned char* a8, int stride) {
   close_path();
   const std::size_t row_cells = std::size_t(width_ + 2);
-  for (int y = 0; y < height_; ++y) write_row(cells_.data() + std::size_t(y) * row_cells, a8 + std::ptrdiff_t(y) * stride, width_);
+  for (int y = 0; y < height_; ++y) {
+    std::int32_t* row = cells_.data() + std::size_t(y) * row_cells;
+    write_row(row, a8 + std::ptrdiff_t(y) * stride, width_);
+    row[width_] = row[width_ + 1] = 0;  // the two cells past the last column, never summed
+  }
+  dirty_ = false;
 }
 
 }  // namespace iconsynth::render

@@ -6,11 +6,14 @@
 // The method of FreeType's smooth rasteriser and font-rs: each line adds its signed area to the
 // cells of the rows it crosses, and a row's running sum is the coverage. It costs a few
 // operations a crossed cell and one a pixel, where Cairo's scan converter samples 15 sub-rows a
-// pixel row (its pixels differ from these by a few levels on slanted edges). Integer cells sum
-// alike in any order, so the bytes of a pixel do not depend on the region drawn over, as long
-// as the region holds the outline's ink on its row; a caller that wants an outline moved by
-// whole pixels to give the same bytes passes its points relative to a whole pixel that moves
-// with it (floating-point sums are not exact under translation).
+// pixel row (its pixels differ from these by a few levels on slanted edges). Raster output fills
+// with it (draw.h's ink_part, and the frame renderer's masks, coverage_mask.h); strokes stay
+// Cairo's.
+//
+// Integer cells sum alike in any order, so the bytes of a pixel do not depend on the region
+// drawn over, as long as the region holds the outline's ink on its row; a caller that wants an
+// outline moved by whole pixels to give the same bytes passes its points relative to a whole
+// pixel that moves with it (floating-point steps along a line are not exact under translation).
 
 #include "render/cairo/pixel_box.h"
 
@@ -43,9 +46,10 @@ class AreaCoverage {
   PixelBox region_;
   double tolerance_ = 0.1;
   int width_ = 0, height_ = 0;
-  std::vector<std::int32_t> cells_;  // (width + 2) × height: each row's area changes in fixed point, summed left to right
+  std::vector<std::int32_t> cells_;  // (width + 2) × height used: each row's area changes in fixed point, summed left to right; 0 between outlines
   double start_x_ = 0, start_y_ = 0, x_ = 0, y_ = 0;
   bool open_ = false;
+  bool dirty_ = false;  // cells_ may hold an outline's areas: begun and not written
 };
 
 }  // namespace iconsynth::render

@@ -1,5 +1,5 @@
 #pragma once
-// A part's coverage: the A8 mask Cairo rasterises one part of an element into, over the
+// A part's coverage: the A8 mask one part of an element is rasterised into, over the
 // element's pixel box, and a key of everything that decides those pixels. Masks with equal keys
 // are equal pixel for pixel, so elements that would rasterise the same pixels share one mask
 // (the modules swell together).
@@ -112,11 +112,11 @@ class PartRasteriser {
   // The part's mask over `box` (which must hold all its ink on the canvas, and may reach past
   // the canvas; `key` is its key),
   // rasterised as draw_element draws it (draw.h's steps) onto the canvas, in opaque white: each
-  // byte is the coverage Cairo blends its paint with at that pixel. It is drawn on a
-  // canvas-sized surface and moved out, because Cairo's coverage can change by a level with the
-  // bounds of the surface it draws on. A fill is drawn from the fixed-point points of its key,
-  // on the canvas's identity matrix (the same points, so the same pixels, without Cairo's
-  // state or transforms); a stroke, whose pen reads the matrix, as draw_element draws it.
+  // byte is the coverage the paint is blended with at that pixel. It is drawn on a canvas-sized
+  // surface and moved out, because Cairo's coverage can change by a level with the bounds of the
+  // surface it draws on. A fill's coverage is its exact area (area_coverage.h) from the
+  // fixed-point points of its key, as draw_element fills the same points; a stroke, whose pen
+  // reads the matrix, is Cairo's, as draw_element strokes it.
   std::shared_ptr<CoverageMask> rasterise(const geometry::Affine& transform, const std::vector<cairo_path_data_t>& path,
                                           const Paint& paint, const PixelBox& box, std::vector<std::int64_t> key, bool dense = false);
 

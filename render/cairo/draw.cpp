@@ -1,5 +1,11 @@
 #include "render/cairo/draw.h"
 
+#include "render/cairo/area_coverage.h"
+#include "render/cairo/cairo_blend.h"
+
+#include <cmath>
+#include <cstdint>
+
 namespace iconsynth::render {
 
 namespace {
@@ -17,6 +23,126 @@ void trace(cairo_t* cr, const geometry::Path& path) {
       case geometry::Verb::Close: cairo_close_path(cr); break;
     }
   }
+}
+
+// Whether no clip reaches into `region` (device pixels) of `target`: Cairo reports no clip and
+// a clip it cannot list as rectangles alike, so a clip whose extents are the whole surface
+// counts as none (this file draws no clip but whole rectangles).
+bool unclipped(cairo_t* cr, cairo_surface_t* target, const PixelBox& region) {
+  cairo_save(cr);
+  cairo_identity_matrix(cr);
+  double x0, y0, x1, y1;
+  cairo_clip_extents(cr, &x0, &y0, &x1, &y1);
+  cairo_rectangle_list_t* list = cairo_copy_clip_rectangle_list(cr);
+  cairo_restore(cr);
+  bool none = false;
+  if (list->status == CAIRO_STATUS_CLIP_NOT_REPRESENTABLE) {
+    none = x0 <= 0 && y0 <= 0 && x1 >= cairo_image_surface_get_width(target) && y1 >= cairo_image_surface_get_height(target);
+  } else if (list->status == CAIRO_STATUS_SUCCESS && list->num_rectangles == 1) {
+    const cairo_rectangle_t& r = list->rectangles[0];
+    none = r.x <= region.x0 && r.y <= region.y0 && r.x + r.width >= region.x1 && r.y + r.height >= region.y1;
+  }
+  cairo_rectangle_list_destroy(list);
+  return none;
+}
+
+// Draws an opaque solid source through `coverage` (an A8 image of `region`, `stride` bytes a
+// row) into `target` as cairo_fill would: Cairo blends an opaque colour by its own lerp
+// (cairo_blend.h), not through pixman as cairo_mask does. Returns false, drawing nothing, for
+// any other source, operator, pixel format or clip.
+bool blend_opaque(cairo_t* cr, cairo_surface_t* target, const PixelBox& region, const unsigned char* coverage, int stride) {
+  double r, g, b, a;
+  if (cairo_get_operator(cr) != CAIRO_OPERATOR_OVER) return false;
+  if (cairo_pattern_get_rgba(cairo_get_source(cr), &r, &g, &b, &a) != CAIRO_STATUS_SUCCESS) return false;
+  if (cairo_blend::cairo_short(a) != 0xffff) return false;
+  const cairo_format_t format = cairo_image_surface_get_format(target);
+  if (format != CAIRO_FORMAT_ARGB32 && format != CAIRO_FORMAT_RGB24) return false;
+  if (!unclipped(cr, target, region)) return false;
+  const auto byte = [](double d) { return std::uint32_t{cairo_blend::cairo_short(d)} >> 8; };
+  const std::uint32_t pixel = 0xff000000u | byte(r) << 16 | byte(g) << 8 | byte(b);
+  cairo_surface_flush(target);
+  unsigned char* data = cairo_image_surface_get_data(target);
+  const int target_stride = cairo_image_surface_get_stride(target);
+  for (int y = region.y0; y < region.y1; ++y) {
+    auto* row = reinterpret_cast<std::uint32_t*>(data + std::ptrdiff_t{y} * target_stride);
+    const unsigned char* c = coverage + std::ptrdiff_t{y - region.y0} * stride;
+    for (int x = region.x0; x < region.x1; ++x) {
+      const unsigned char cover = c[x - region.x0];
+      if (cover == 255) {
+        row[x] = pixel;
+      } else if (cover != 0) {
+        row[x] = cairo_blend::blend(pixel, cover, row[x]);
+      }
+    }
+  }
+  cairo_surface_mark_dirty_rectangle(target, region.x0, region.y0, region.width(), region.height());
+  cairo_new_path(cr);
+  return true;
+}
+
+// Fills `path` (user units) into an image surface by exact-area coverage, as the frame
+// renderer's masks are drawn (coverage_mask.h): its points rounded to Cairo's 24.8 fixed point
+// on the canvas, the coverage composited with the current source by Cairo's arithmetic for a
+// fill (blend_opaque; else cairo_mask, through pixman as Cairo blends a translucent fill).
+// Returns false, drawing nothing, where the target is not a plain image surface (a vector
+// document, a group, a scaled device): Cairo fills those itself.
+bool fill_by_area(cairo_t* cr, const std::vector<cairo_path_data_t>& path) {
+  cairo_surface_t* target = cairo_get_group_target(cr);
+  if (target != cairo_get_target(cr) || cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE) return false;
+  double offset_x, offset_y, sx, sy;
+  cairo_surface_get_device_offset(target, &offset_x, &offset_y);
+  cairo_surface_get_device_scale(target, &sx, &sy);
+  if (offset_x != 0 || offset_y != 0 || sx != 1 || sy != 1) return false;
+  cairo_matrix_t ctm;
+  cairo_get_matrix(cr, &ctm);
+  thread_local std::vector<double> points;  // in 24.8 fixed point, as Cairo rounds them
+  points.clear();
+  double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
+  for (std::size_t i = 0; i < path.size(); i += static_cast<std::size_t>(path[i].header.length)) {
+    for (std::size_t j = 1; j < static_cast<std::size_t>(path[i].header.length); ++j) {
+      double x = path[i + j].point.x, y = path[i + j].point.y;
+      cairo_matrix_transform_point(&ctm, &x, &y);
+      x = std::nearbyint(x * 256), y = std::nearbyint(y * 256);
+      points.push_back(x), points.push_back(y);
+      x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+    }
+  }
+  if (points.empty()) return true;
+  // Points far off the canvas (past what an int holds in pixels, or not numbers): Cairo's own.
+  constexpr double kFar = 256.0 * (1 << 22);
+  if (!(std::abs(x0) < kFar && std::abs(y0) < kFar && std::abs(x1) < kFar && std::abs(y1) < kFar)) return false;
+  const PixelBox surface{0, 0, cairo_image_surface_get_width(target), cairo_image_surface_get_height(target)};
+  // Rasterised relative to the whole pixel at the top left of the points' bounds, as the frame
+  // renderer's masks are (coverage_mask.cpp): the same shape a whole pixel away, the same bytes.
+  const int ox = static_cast<int>(std::floor(x0 / 256)), oy = static_cast<int>(std::floor(y0 / 256));
+  const PixelBox region = PixelBox{ox - 1, oy - 1, static_cast<int>(std::ceil(x1 / 256)) + 1, static_cast<int>(std::ceil(y1 / 256)) + 1}
+                              .intersected(surface);
+  if (region.empty()) return true;
+  thread_local AreaCoverage coverage;
+  coverage.begin({region.x0 - ox, region.y0 - oy, region.x1 - ox, region.y1 - oy}, cairo_get_tolerance(cr));
+  const double* p = points.data();
+  const auto at = [&](int k) { return (p[k] - 256.0 * (k % 2 == 0 ? ox : oy)) / 256; };
+  for (std::size_t i = 0; i < path.size(); i += static_cast<std::size_t>(path[i].header.length)) {
+    switch (path[i].header.type) {
+      case CAIRO_PATH_MOVE_TO: coverage.move_to(at(0), at(1)), p += 2; break;
+      case CAIRO_PATH_LINE_TO: coverage.line_to(at(0), at(1)), p += 2; break;
+      case CAIRO_PATH_CURVE_TO: coverage.curve_to(at(0), at(1), at(2), at(3), at(4), at(5)), p += 6; break;
+      case CAIRO_PATH_CLOSE_PATH: coverage.close_path(); break;
+    }
+  }
+  const int stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, region.width());
+  thread_local std::vector<unsigned char> a8;
+  a8.resize(std::size_t(stride) * std::size_t(region.height()));
+  coverage.write(a8.data(), stride);
+  if (blend_opaque(cr, target, region, a8.data(), stride)) return true;
+  cairo_surface_t* mask = cairo_image_surface_create_for_data(a8.data(), CAIRO_FORMAT_A8, region.width(), region.height(), stride);
+  cairo_save(cr);
+  cairo_identity_matrix(cr);
+  cairo_mask_surface(cr, mask, region.x0, region.y0);
+  cairo_restore(cr);
+  cairo_surface_destroy(mask);
+  cairo_new_path(cr);
+  return true;
 }
 
 void set_color(cairo_t* cr, spec::Rgba c, double opacity) {
@@ -52,6 +178,12 @@ void ink_path(cairo_t* cr, const Paint& paint) {
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_stroke(cr);
   }
+}
+
+void ink_part(cairo_t* cr, const std::vector<cairo_path_data_t>& data, const Paint& paint) {
+  if (paint.kind == Paint::Kind::Fill && fill_by_area(cr, data)) return;
+  set_path(cr, data);
+  ink_path(cr, paint);
 }
 
 std::vector<cairo_path_data_t> cairo_path_data(const geometry::Path& path) {
@@ -92,13 +224,15 @@ void draw_element(cairo_t* cr, const FrameElement& fe, const std::vector<std::ve
   const bool group = fe.opacity < 1 && parts.size() > 1;
   if (group) cairo_push_group(cr);
   for (std::size_t i = 0; i < parts.size(); ++i) {
+    set_color(cr, parts[i].paint.color, group ? 1.0 : fe.opacity);
     if (paths) {
-      set_path(cr, (*paths)[i]);
+      ink_part(cr, (*paths)[i], parts[i].paint);
+    } else if (parts[i].paint.kind == Paint::Kind::Fill) {
+      ink_part(cr, cairo_path_data(parts[i].path), parts[i].paint);
     } else {
       trace(cr, parts[i].path);
+      ink_path(cr, parts[i].paint);
     }
-    set_color(cr, parts[i].paint.color, group ? 1.0 : fe.opacity);
-    ink_path(cr, parts[i].paint);
   }
   if (group) {
     cairo_pop_group_to_source(cr);

@@ -36,6 +36,10 @@ void set_path(cairo_t* cr, const std::vector<cairo_path_data_t>& data);
 // fills (nonzero winding) or strokes (round caps and joins, width in element units) the current
 // path with the current source, as `paint` says.
 void ink_path(cairo_t* cr, const Paint& paint);
+// The last two as draw_element takes them: a fill on an image surface is rasterised by exact
+// area (area_coverage.h) and blended with Cairo's arithmetic for a fill; anything else is
+// set_path and ink_path.
+void ink_part(cairo_t* cr, const std::vector<cairo_path_data_t>& data, const Paint& paint);
 
 // Draws one element of a frame (skipped when fully transparent) on top of the transform `cr`
 // has, which must map grid units to pixels; the transform is restored afterwards. `paths`, when

@@ -1,6 +1,6 @@
 #pragma once
 // A filled outline's coverage where it is known without rasterising: the pixels whose centres
-// lie inside (nonzero winding) are full, the others empty. That is Cairo's own coverage for every
+// lie inside (nonzero winding) are full, the others empty. That is a fill's coverage for every
 // pixel the outline's edge does not cross; the frame renderer uses it for a fill whose edge a
 // wide opaque stroke of the same outline hides (a duotone card's fill under its stroke).
 

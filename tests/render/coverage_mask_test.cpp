@@ -160,20 +160,19 @@ TEST_CASE("Keys tell apart parts that rasterise differently", "[render][cairo]")
   }
 }
 
-TEST_CASE("A mask's runs hold exactly the coverage Cairo drew, and nothing else", "[render][cairo]") {
+TEST_CASE("A mask's runs hold exactly the coverage draw_element's steps draw, and nothing else", "[render][cairo]") {
   render::PartRasteriser rasteriser(kSize, kPxPerUnit);
   for (const render::Part& part : sample_parts()) {
     const PlacedPart at = place(part, 1.07, {9.3, 11.6});
-    // What Cairo draws alone, on a canvas of the same size, through draw.h's own steps.
+    // What draw.h's own steps draw alone, on a canvas of the same size.
     render::ImageSurface alone(kSize, kSize);
     {
       render::CairoContext cr = render::make_context(alone.get());
       cairo_set_tolerance(cr.get(), render::curve_tolerance(kSize));  // as draw_frame flattens at this size
       cairo_scale(cr.get(), kPxPerUnit, kPxPerUnit);
       render::apply_transform(cr.get(), at.transform);
-      render::set_path(cr.get(), render::cairo_path_data(part.path));
       cairo_set_source_rgb(cr.get(), 1, 1, 1);
-      render::ink_path(cr.get(), part.paint);
+      render::ink_part(cr.get(), render::cairo_path_data(part.path), part.paint);
     }
     const auto mask = mask_of(rasteriser, part, at);
     std::vector<unsigned char> expanded(std::size_t(mask->width()) * std::size_t(mask->height()));

@@ -31,6 +31,7 @@ std::string source(const std::string& relative) { return std::string(ICONSYNTH_S
 struct Session {
   fs::path report, shots;
   nlohmann::json record, group;  // what the session saw; the report's data of its first group
+  std::size_t groups;             // how many groups the report's data holds
 };
 
 // One report and one browser session serve every section (Catch2 reruns the test case once per section).
@@ -50,8 +51,9 @@ const Session& session() {
     const std::string html = test::read_file(work / "report" / "index.html");
     std::smatch data;
     REQUIRE(std::regex_search(html, data, std::regex("<script type=\"application/json\" id=\"golden-report-data\">([^<]*)</script>")));
+    const nlohmann::json report = nlohmann::json::parse(data[1].str());
     return Session{work / "report", work / "shots", nlohmann::json::parse(test::read_file(work / "shots" / "session.json")),
-                   nlohmann::json::parse(data[1].str())["groups"][0]};
+                   report["groups"][0], report["groups"].size()};
   }();
   return s;
 }
@@ -131,7 +133,8 @@ TEST_CASE("The golden report's views show a changed frame whole-pixel exact, and
     CHECK(record["requests"].empty());
     CHECK(record["consoleErrors"].empty());
     CHECK(record["pageErrors"].empty());
-    CHECK(record["groups"] == 3);
+    CHECK(session().groups >= 2);  // the change moves the strong variants in more than one way
+    CHECK(record["groups"] == session().groups);
     CHECK(record["stillHidden"] == true);
   }
 
