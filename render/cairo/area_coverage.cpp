@@ -111,7 +111,7 @@ void AreaCoverage::curve_to(double x1, double y1, double x2, double y2, double x
   // difference of the control points) / n² from the curve.
   const double ddx = std::max(std::abs(x_ - 2 * x1 + x2), std::abs(x1 - 2 * x2 + x3));
   const double ddy = std::max(std::abs(y_ - 2 * y1 + y2), std::abs(y1 - 2 * y2 + y3));
-  const double dd = std::hypot(ddx, ddy);
+  const double dd = std::sqrt(ddx * ddx + ddy * ddy);
   const int n = std::clamp(static_cast<int>(std::ceil(std::sqrt(0.75 * dd / tolerance_))), 1, kMostCurveLines);
   const double x0 = x_, y0 = y_;
   for (int i = 1; i < n; ++i) {
