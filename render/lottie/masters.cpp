@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 namespace iconsynth::render::lottie {
 
@@ -11,6 +12,12 @@ namespace {
 
 std::string path_of(const spec::IconSpec& spec, const std::string& px, const std::string& weight) {
   return "masters/" + spec.id + "-" + px + "px-w" + weight + ".lottie";
+}
+
+// A motion's raster master's path as its rest frame's: "-rest" before the extension.
+std::string rest_of(std::string master_path) {
+  constexpr std::string_view kExtension = ".webp";
+  return master_path.insert(master_path.size() - kExtension.size(), "-rest");
 }
 
 }  // namespace
@@ -50,11 +57,10 @@ std::string raster_master_path(const spec::IconSpec& spec, const Master& master,
 std::string raster_master_path_pattern(const spec::IconSpec& spec) { return "masters/" + spec.id + "-{px}px-w{weight}-{style}-{motion}.webp"; }
 
 std::string raster_rest_path(const spec::IconSpec& spec, const Master& master, const std::string& style, const std::string& motion) {
-  std::string path = raster_master_path(spec, master, style, motion);
-  return path.insert(path.size() - 5, "-rest");
+  return rest_of(raster_master_path(spec, master, style, motion));
 }
 
-std::string raster_rest_path_pattern(const spec::IconSpec& spec) { return "masters/" + spec.id + "-{px}px-w{weight}-{style}-{motion}-rest.webp"; }
+std::string raster_rest_path_pattern(const spec::IconSpec& spec) { return rest_of(raster_master_path_pattern(spec)); }
 
 std::string clock_bundle_path(const spec::IconSpec& spec) { return "masters/" + spec.id + "-clock.lottie"; }
 
