@@ -1,5 +1,7 @@
 #include "render/cairo/area_coverage.h"
 
+#include <cairo.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -90,6 +92,34 @@ void AreaCoverage::begin(const PixelBox& region, double tolerance) {
   if (cells_.size() < cells) cells_.resize(cells, 0);
   dirty_ = true;
   open_ = false;
+}
+
+void AreaCoverage::begin_fixed_path(std::span<const std::int64_t> words, int at_x, int at_y, const PixelBox& region, double tolerance) {
+  const auto points_of = [](std::int64_t type) { return type == CAIRO_PATH_CURVE_TO ? 3 : type == CAIRO_PATH_CLOSE_PATH ? 0 : 1; };
+  std::int64_t min_x = 0, min_y = 0;
+  bool any = false;
+  for (std::size_t i = 0; i < words.size();) {
+    const int points = points_of(words[i++]);
+    for (int p = 0; p < points; ++p, i += 2) {
+      min_x = any ? std::min(min_x, words[i]) : words[i], min_y = any ? std::min(min_y, words[i + 1]) : words[i + 1];
+      any = true;
+    }
+  }
+  // The origin: the whole pixel at the top left of the points' bounds, floor(min / 256).
+  const auto floor_pixel = [](std::int64_t v) { return v >= 0 ? v / 256 : -((-v + 255) / 256); };
+  const std::int64_t ox = floor_pixel(min_x), oy = floor_pixel(min_y);
+  const int dx = at_x + static_cast<int>(ox), dy = at_y + static_cast<int>(oy);
+  begin({region.x0 - dx, region.y0 - dy, region.x1 - dx, region.y1 - dy}, tolerance);
+  const auto x = [&](std::size_t i) { return static_cast<double>(words[i] - 256 * ox) / 256; };
+  const auto y = [&](std::size_t i) { return static_cast<double>(words[i] - 256 * oy) / 256; };
+  for (std::size_t i = 0; i < words.size();) {
+    switch (words[i++]) {
+      case CAIRO_PATH_MOVE_TO: move_to(x(i), y(i + 1)), i += 2; break;
+      case CAIRO_PATH_LINE_TO: line_to(x(i), y(i + 1)), i += 2; break;
+      case CAIRO_PATH_CURVE_TO: curve_to(x(i), y(i + 1), x(i + 2), y(i + 3), x(i + 4), y(i + 5)), i += 6; break;
+      case CAIRO_PATH_CLOSE_PATH: close_path(); break;
+    }
+  }
 }
 
 void AreaCoverage::move_to(double x, double y) {

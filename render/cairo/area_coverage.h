@@ -11,13 +11,14 @@
 // Cairo's.
 //
 // Integer cells sum alike in any order, so the bytes of a pixel do not depend on the region
-// drawn over, as long as the region holds the outline's ink on its row; a caller that wants an
-// outline moved by whole pixels to give the same bytes passes its points relative to a whole
-// pixel that moves with it (floating-point steps along a line are not exact under translation).
+// drawn over, as long as the region holds the outline's ink on its row. Floating-point steps
+// along a line are not exact under translation: begin_fixed_path places a path's points
+// relative to a whole pixel that moves with them.
 
 #include "render/cairo/pixel_box.h"
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace iconsynth::render {
@@ -33,6 +34,12 @@ class AreaCoverage {
   void line_to(double x, double y);
   void curve_to(double x1, double y1, double x2, double y2, double x3, double y3);
   void close_path();
+  // begin(), then the path `words` hold: each a cairo_path_data_type_t followed by its points' x
+  // and y in 24.8 fixed point, counted from the whole pixel (`at_x`, `at_y`) of the device. It is
+  // traced relative to the whole pixel at the top left of its points' bounds, so a path moved by
+  // whole pixels gives the same bytes: the frame renderer's masks and draw_element fill through
+  // it, and agree.
+  void begin_fixed_path(std::span<const std::int64_t> words, int at_x, int at_y, const PixelBox& region, double tolerance);
   // Writes the coverage of every pixel of the region into `a8`, which points at the region's
   // top-left pixel, `stride` bytes a row.
   void write(unsigned char* a8, int stride);

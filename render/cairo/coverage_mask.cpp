@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <cstdint>
 #include <cstring>
 #include <iterator>
 #include <stdexcept>
@@ -41,35 +40,6 @@ std::pair<int, int> inked_bytes(std::uint64_t word) {
 // Where PartRasteriser::key puts a path's first command, after the box's size, the paint and the
 // matrix.
 constexpr std::size_t kPathWord = 11;
-
-// Fills the path whose points `key` holds, relative to `box` in 24.8 fixed point, into
-// `coverage` over `region` (canvas pixels), as draw_element fills the same device points
-// (fill_by_area): relative to the whole pixel at the top left of their bounds, so that a path
-// moved by whole pixels is rasterised alike, its mask shared.
-void fill_device_path(AreaCoverage& coverage, const std::vector<std::int64_t>& key, const PixelBox& box, const PixelBox& region,
-                      double tolerance) {
-  std::int64_t min_x = INT64_MAX, min_y = INT64_MAX;
-  for (std::size_t i = kPathWord; i < key.size();) {
-    const auto type = static_cast<cairo_path_data_type_t>(key[i++]);
-    const int points = type == CAIRO_PATH_CURVE_TO ? 3 : type == CAIRO_PATH_CLOSE_PATH ? 0 : 1;
-    for (int p = 0; p < points; ++p, i += 2) min_x = std::min(min_x, key[i]), min_y = std::min(min_y, key[i + 1]);
-  }
-  if (min_x == INT64_MAX) return;
-  // The origin, a whole pixel relative to the box: floor(min / 256).
-  const std::int64_t ox = min_x >= 0 ? min_x / 256 : -((-min_x + 255) / 256), oy = min_y >= 0 ? min_y / 256 : -((-min_y + 255) / 256);
-  const auto x = [&](std::size_t i) { return static_cast<double>(key[i] - 256 * ox) / 256; };
-  const auto y = [&](std::size_t i) { return static_cast<double>(key[i] - 256 * oy) / 256; };
-  const int dx = box.x0 + static_cast<int>(ox), dy = box.y0 + static_cast<int>(oy);
-  coverage.begin({region.x0 - dx, region.y0 - dy, region.x1 - dx, region.y1 - dy}, tolerance);
-  for (std::size_t i = kPathWord; i < key.size();) {
-    switch (static_cast<cairo_path_data_type_t>(key[i++])) {
-      case CAIRO_PATH_MOVE_TO: coverage.move_to(x(i), y(i + 1)), i += 2; break;
-      case CAIRO_PATH_LINE_TO: coverage.line_to(x(i), y(i + 1)), i += 2; break;
-      case CAIRO_PATH_CURVE_TO: coverage.curve_to(x(i), y(i + 1), x(i + 2), y(i + 3), x(i + 4), y(i + 5)), i += 6; break;
-      case CAIRO_PATH_CLOSE_PATH: coverage.close_path(); break;
-    }
-  }
-}
 
 }  // namespace
 
@@ -258,7 +228,7 @@ std::shared_ptr<CoverageMask> PartRasteriser::rasterise(const geometry::Affine& 
     const PixelBox region = box.intersected({0, 0, size_, size_});
     if (!region.empty()) {
       thread_local AreaCoverage coverage;
-      fill_device_path(coverage, key, box, region, curve_tolerance(size_));
+      coverage.begin_fixed_path(std::span(key).subspan(kPathWord), box.x0, box.y0, region, curve_tolerance(size_));
       const int stride = cairo_image_surface_get_stride(surface_.get());
       coverage.write(canvas_.data() + std::ptrdiff_t{region.y0} * stride + region.x0, stride);
     }

@@ -95,41 +95,32 @@ bool fill_by_area(cairo_t* cr, const std::vector<cairo_path_data_t>& path) {
   if (offset_x != 0 || offset_y != 0 || sx != 1 || sy != 1) return false;
   cairo_matrix_t ctm;
   cairo_get_matrix(cr, &ctm);
-  thread_local std::vector<double> points;  // in 24.8 fixed point, as Cairo rounds them
-  points.clear();
+  // The path as the frame renderer's mask keys hold it (PartRasteriser::key): each command, then
+  // its points in Cairo's 24.8 fixed point on the device.
+  thread_local std::vector<std::int64_t> words;
+  words.clear();
+  // Points far off the canvas (past what an int holds in pixels, or not numbers): Cairo's own.
+  constexpr double kFar = 256.0 * (1 << 22);
   double x0 = HUGE_VAL, y0 = HUGE_VAL, x1 = -HUGE_VAL, y1 = -HUGE_VAL;
   for (std::size_t i = 0; i < path.size(); i += static_cast<std::size_t>(path[i].header.length)) {
+    words.push_back(path[i].header.type);
     for (std::size_t j = 1; j < static_cast<std::size_t>(path[i].header.length); ++j) {
       double x = path[i + j].point.x, y = path[i + j].point.y;
       cairo_matrix_transform_point(&ctm, &x, &y);
       x = std::nearbyint(x * 256), y = std::nearbyint(y * 256);
-      points.push_back(x), points.push_back(y);
       x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+      if (!(std::abs(x) < kFar && std::abs(y) < kFar)) return false;
+      words.push_back(static_cast<std::int64_t>(x)), words.push_back(static_cast<std::int64_t>(y));
     }
   }
-  if (points.empty()) return true;
-  // Points far off the canvas (past what an int holds in pixels, or not numbers): Cairo's own.
-  constexpr double kFar = 256.0 * (1 << 22);
-  if (!(std::abs(x0) < kFar && std::abs(y0) < kFar && std::abs(x1) < kFar && std::abs(y1) < kFar)) return false;
+  if (x0 > x1) return true;  // no points, nothing to fill
   const PixelBox surface{0, 0, cairo_image_surface_get_width(target), cairo_image_surface_get_height(target)};
-  // Rasterised relative to the whole pixel at the top left of the points' bounds, as the frame
-  // renderer's masks are (coverage_mask.cpp): the same shape a whole pixel away, the same bytes.
-  const int ox = static_cast<int>(std::floor(x0 / 256)), oy = static_cast<int>(std::floor(y0 / 256));
-  const PixelBox region = PixelBox{ox - 1, oy - 1, static_cast<int>(std::ceil(x1 / 256)) + 1, static_cast<int>(std::ceil(y1 / 256)) + 1}
+  const PixelBox region = PixelBox{static_cast<int>(std::floor(x0 / 256)) - 1, static_cast<int>(std::floor(y0 / 256)) - 1,
+                                   static_cast<int>(std::ceil(x1 / 256)) + 1, static_cast<int>(std::ceil(y1 / 256)) + 1}
                               .intersected(surface);
   if (region.empty()) return true;
   thread_local AreaCoverage coverage;
-  coverage.begin({region.x0 - ox, region.y0 - oy, region.x1 - ox, region.y1 - oy}, cairo_get_tolerance(cr));
-  const double* p = points.data();
-  const auto at = [&](int k) { return (p[k] - 256.0 * (k % 2 == 0 ? ox : oy)) / 256; };
-  for (std::size_t i = 0; i < path.size(); i += static_cast<std::size_t>(path[i].header.length)) {
-    switch (path[i].header.type) {
-      case CAIRO_PATH_MOVE_TO: coverage.move_to(at(0), at(1)), p += 2; break;
-      case CAIRO_PATH_LINE_TO: coverage.line_to(at(0), at(1)), p += 2; break;
-      case CAIRO_PATH_CURVE_TO: coverage.curve_to(at(0), at(1), at(2), at(3), at(4), at(5)), p += 6; break;
-      case CAIRO_PATH_CLOSE_PATH: coverage.close_path(); break;
-    }
-  }
+  coverage.begin_fixed_path(words, 0, 0, region, cairo_get_tolerance(cr));
   const int stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, region.width());
   thread_local std::vector<unsigned char> a8;
   a8.resize(std::size_t(stride) * std::size_t(region.height()));

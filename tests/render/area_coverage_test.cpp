@@ -1,8 +1,11 @@
 // Exact-area coverage: each pixel's byte is the share of its square an outline covers.
 #include "render/cairo/area_coverage.h"
 
+#include <cairo.h>
+
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -104,4 +107,29 @@ TEST_CASE("A curve is cut into lines within the tolerance: a circle covers its a
   CHECK(area == Approx(M_PI * r * r).epsilon(0.01));
   CHECK(at(bytes, region, 16, 16) == 255);
   CHECK(at(bytes, region, 16, 27) == 0);
+}
+
+TEST_CASE("A fixed-point path moved by whole pixels gives the same bytes, wherever it is counted from", "[render][cairo]") {
+  // A slanted quadrilateral and a curve, in 24.8 fixed point, at odd sub-pixel places.
+  const std::vector<std::int64_t> shape{CAIRO_PATH_MOVE_TO,  301, 517,  CAIRO_PATH_LINE_TO, 1801, 389, CAIRO_PATH_CURVE_TO, 2300, 900,
+                                        2011,                1700, 1533, 2047,                CAIRO_PATH_LINE_TO,  420,  1499, CAIRO_PATH_CLOSE_PATH};
+  const auto coverage_at = [&](int dx, int dy, int at_x, int at_y) {
+    std::vector<std::int64_t> words = shape;
+    for (std::size_t i = 0; i < words.size();) {
+      const std::int64_t type = words[i++];
+      const int points = type == CAIRO_PATH_CURVE_TO ? 3 : type == CAIRO_PATH_CLOSE_PATH ? 0 : 1;
+      for (int p = 0; p < points; ++p, i += 2) words[i] += 256 * (dx - at_x), words[i + 1] += 256 * (dy - at_y);
+    }
+    const render::PixelBox region{dx, dy, dx + 12, dy + 12};
+    render::AreaCoverage coverage;
+    coverage.begin_fixed_path(words, at_x, at_y, region, 0.1);
+    std::vector<unsigned char> bytes(144);
+    coverage.write(bytes.data(), 12);
+    return bytes;
+  };
+  const auto here = coverage_at(0, 0, 0, 0);
+  CHECK(std::count(here.begin(), here.end(), 0) < 144);
+  CHECK(coverage_at(37, 211, 0, 0) == here);
+  CHECK(coverage_at(37, 211, 30, 200) == here);
+  CHECK(coverage_at(-5, 3, -9, 1) == here);
 }
